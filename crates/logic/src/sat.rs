@@ -1,0 +1,184 @@
+//! The SAT layer: the few operations the engines need, as a trait, and its MiniSat implementation.
+//!
+//! rustsat 0.7.5's MiniSat wrapper has sharp edges that this layer hides (each is pinned by a
+//! conformance test in `tests/minisat_conformance.rs`):
+//! - `lit_val` of a negative literal returns the *variable's* value: we ask for the variable and
+//!   apply the sign ourselves;
+//! - `limit_conflicts(None)` leaves a spent budget behind, so later solves return `Interrupted`:
+//!   budgets are cleared with `set_limit(Limit::None)` after every limited call;
+//! - an interrupt is permanent for a solver: only interrupt solvers that are about to be dropped;
+//! - the model and the core must be read before the next clause is added (adding resets the
+//!   wrapper's state): [`SatSolver::solve`] copies the final conflict out at once.
+
+use rustsat::solvers::{PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult};
+use rustsat::types::{Cl, TernaryVal};
+use rustsat_minisat::Limit;
+
+use crate::{Lit, Var};
+
+/// The answer of one SAT call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SatResult {
+    /// Satisfiable: a model can be read.
+    Sat,
+    /// Unsatisfiable under the assumptions: the failed assumptions can be read.
+    Unsat,
+    /// The conflict budget ran out (or the solver was interrupted).
+    Unknown,
+}
+
+/// What the engines need from an incremental SAT solver.
+pub trait SatSolver {
+    /// A fresh variable, above every variable used so far.
+    fn new_var(&mut self) -> Var;
+    /// Makes sure variables `0..n` exist, so that `new_var` returns `n` or more.
+    fn reserve_vars(&mut self, n: u32);
+    /// Number of variables in use.
+    fn num_vars(&self) -> u32;
+    /// Adds a clause permanently.
+    fn add_clause(&mut self, lits: &[Lit]);
+    /// Solves under assumptions.
+    fn solve(&mut self, assumptions: &[Lit]) -> SatResult;
+    /// The value of `lit` in the last model, `None` when unassigned. Only after `Sat`.
+    fn value(&self, lit: Lit) -> Option<bool>;
+    /// The assumptions of the last `Unsat` call that its final conflict used (a subset of the
+    /// assumptions, as passed). Empty when the formula is unsatisfiable without assumptions.
+    fn failed_assumptions(&self) -> &[Lit];
+    /// A preferred polarity for decisions on `lit`'s variable.
+    fn set_phase(&mut self, lit: Lit);
+    /// Limits the next `solve` call to this many conflicts (`None`: no limit).
+    fn set_conflict_budget(&mut self, budget: Option<u64>);
+    /// Number of clauses added so far.
+    fn num_clauses(&self) -> usize;
+}
+
+/// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`].
+pub struct Minisat {
+    solver: rustsat_minisat::core::Minisat,
+    num_vars: u32,
+    failed: Vec<Lit>,
+    budget: Option<u64>,
+}
+
+impl Default for Minisat {
+    fn default() -> Self {
+        Minisat {
+            solver: rustsat_minisat::core::Minisat::default(),
+            num_vars: 0,
+            failed: Vec::new(),
+            budget: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Minisat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Minisat({} vars)", self.num_vars)
+    }
+}
+
+#[inline]
+fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
+    // SAFETY: both `Lit` and `rustsat::types::Lit` are `repr(transparent)` over a `u32` with the
+    // same meaning (`2 * var + negated`), and every `u32` is a valid value of both.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::slice::from_raw_parts(lits.as_ptr().cast::<rustsat::types::Lit>(), lits.len())
+    }
+}
+
+#[inline]
+fn from_rs(l: rustsat::types::Lit) -> Lit {
+    Lit::from_code(l.lidx() as u32)
+}
+
+impl Minisat {
+    /// The solver underneath, for the rare operation the trait does not cover.
+    pub fn inner(&mut self) -> &mut rustsat_minisat::core::Minisat {
+        &mut self.solver
+    }
+
+    fn bump_vars(&mut self, lits: &[Lit]) {
+        if let Some(m) = lits.iter().map(|l| l.var().0).max() {
+            if m >= self.num_vars {
+                self.num_vars = m + 1;
+            }
+        }
+    }
+}
+
+impl SatSolver for Minisat {
+    fn new_var(&mut self) -> Var {
+        let v = Var(self.num_vars);
+        self.num_vars += 1;
+        v
+    }
+
+    fn reserve_vars(&mut self, n: u32) {
+        if n > self.num_vars {
+            self.num_vars = n;
+        }
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.bump_vars(lits);
+        self.solver
+            .add_clause_ref(Cl::new(to_rs(lits)))
+            .expect("MiniSat out of memory while adding a clause");
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
+        self.bump_vars(assumptions);
+        self.failed.clear();
+        if let Some(b) = self.budget {
+            self.solver
+                .set_limit(Limit::Conflicts(i64::try_from(b).unwrap_or(i64::MAX)));
+        }
+        let res = self.solver.solve_assumps(to_rs(assumptions));
+        if self.budget.take().is_some() {
+            self.solver.set_limit(Limit::None);
+        }
+        match res {
+            Ok(SolverResult::Sat) => SatResult::Sat,
+            Ok(SolverResult::Unsat) => {
+                // MiniSat's final conflict is a clause over negated assumptions.
+                if let Ok(core) = self.solver.core() {
+                    self.failed.extend(core.into_iter().map(|l| !from_rs(l)));
+                }
+                SatResult::Unsat
+            }
+            Ok(SolverResult::Interrupted) => SatResult::Unknown,
+            Err(e) => panic!("MiniSat failed: {e}"),
+        }
+    }
+
+    #[inline]
+    fn value(&self, lit: Lit) -> Option<bool> {
+        let pos = rustsat::types::Lit::new(lit.var().0, false);
+        match self.solver.lit_val(pos) {
+            Ok(TernaryVal::True) => Some(!lit.is_neg()),
+            Ok(TernaryVal::False) => Some(lit.is_neg()),
+            _ => None,
+        }
+    }
+
+    fn failed_assumptions(&self) -> &[Lit] {
+        &self.failed
+    }
+
+    fn set_phase(&mut self, lit: Lit) {
+        let _ = self.solver.phase_lit(to_rs(&[lit])[0]);
+    }
+
+    fn set_conflict_budget(&mut self, budget: Option<u64>) {
+        self.budget = budget;
+    }
+
+    fn num_clauses(&self) -> usize {
+        self.solver.n_clauses()
+    }
+}

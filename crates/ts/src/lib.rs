@@ -1,0 +1,10 @@
+//! pdrkit-ts: the model side of pdrkit — the AIG read from an AIGER file ([`aig`], [`aiger`]) and
+//! the transition system built from it ([`system`]): cone of influence, constant propagation,
+//! structural hashing, and the Tseitin CNF the engines load into their solvers, with a map back
+//! to the original file's inputs and latches.
+
+pub mod aig;
+pub mod aiger;
+
+pub use aig::{Aig, AndGate, Latch, Reset, Symbol, SymbolKind};
+pub use aiger::{AigerError, Position};
