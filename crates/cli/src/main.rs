@@ -1,1 +1,46 @@
-fn main() {}
+//! pdrkit: the command line. Reads an AIGER model, runs an engine, prints the HWMCC answer
+//! (`sat`, `unsat` or `unknown` on the first line) and exits 10, 20 or 30; writes witnesses and
+//! certificates; replays and certifies them with the independent checker.
+//!
+//! Errors of the user's making (bad file, bad option) end with a one-line message on stderr and
+//! exit code 1; no panic reaches the user.
+
+mod args;
+mod check;
+mod limits;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    // A panic is a bug: say so in one line, with the message, and exit 1 rather than dumping a
+    // backtrace at the user.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("pdrkit: internal error: {info}");
+    }));
+    let cli = match args::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(e)) => {
+            eprintln!("pdrkit: {e:#}");
+            ExitCode::from(1)
+        }
+        Err(_) => ExitCode::from(1),
+    }
+}
+
+fn run(cli: args::Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        args::Command::Check(a) => check::check(a),
+        args::Command::Replay { model, witness } => check::replay(&model, &witness),
+        args::Command::Certify { model, certificate } => check::certify(&model, &certificate),
+    }
+}

@@ -1,1 +1,221 @@
-//! frames
+//! pdrkit-frames: IC3's frames as delta-encoded lemma storage with subsumption.
+//!
+//! A lemma is a cube `c` whose negation `¬c` is known to hold in a frame. It is stored once, at
+//! the highest level where that is known; frame `F_i` is the conjunction of the lemmas stored at
+//! levels `≥ i`, plus the "infinity" level of lemmas that are inductive on their own. `F_0` is the
+//! initial states and stores nothing here.
+//!
+//! Insertion keeps the store free of syntactic redundancy: a lemma implied by one stored at its
+//! level or above is not added, and lemmas at its level or below that it implies are removed.
+//! The cubes' 64-bit signatures reject most pairs without comparing literals.
+
+use pdrkit_logic::Cube;
+
+/// The level of lemmas that hold in every frame (inductive on their own).
+pub const INF: usize = usize::MAX;
+
+/// Delta-encoded frames.
+#[derive(Clone, Debug)]
+pub struct Frames {
+    /// `levels[i]`: lemmas whose highest known level is `i` (`levels[0]` stays empty).
+    levels: Vec<Vec<Cube>>,
+    inf: Vec<Cube>,
+}
+
+impl Default for Frames {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Frames {
+    /// Only `F_0` (the initial states).
+    pub fn new() -> Self {
+        Frames {
+            levels: vec![Vec::new()],
+            inf: Vec::new(),
+        }
+    }
+
+    /// The highest finite level `k`.
+    pub fn depth(&self) -> usize {
+        self.levels.len() - 1
+    }
+
+    /// Adds level `k + 1`, empty.
+    pub fn push_level(&mut self) {
+        self.levels.push(Vec::new());
+    }
+
+    /// Lemmas stored exactly at `level` (`INF` for the infinity level).
+    pub fn level(&self, level: usize) -> &[Cube] {
+        if level == INF {
+            &self.inf
+        } else {
+            &self.levels[level]
+        }
+    }
+
+    /// Removes and returns the lemmas stored exactly at finite `level`, for pushing; put back
+    /// the ones that stay with [`add`](Self::add) or [`restore`](Self::restore).
+    pub fn take_level(&mut self, level: usize) -> Vec<Cube> {
+        std::mem::take(&mut self.levels[level])
+    }
+
+    /// Puts lemmas back at `level` without any subsumption check (they came from there).
+    pub fn restore(&mut self, level: usize, cubes: Vec<Cube>) {
+        if level == INF {
+            self.inf.extend(cubes);
+        } else {
+            self.levels[level].extend(cubes);
+        }
+    }
+
+    fn stored_at_or_above(&self, level: usize) -> impl Iterator<Item = &Cube> {
+        let from = if level == INF {
+            self.levels.len()
+        } else {
+            level.max(1)
+        };
+        self.levels[from.min(self.levels.len())..]
+            .iter()
+            .flatten()
+            .chain(self.inf.iter())
+    }
+
+    /// Whether `cube` is blocked at `level` syntactically: some lemma at `level` or above has a
+    /// subset of `cube`'s literals, so its clause implies `¬cube`.
+    pub fn is_blocked(&self, cube: &Cube, level: usize) -> bool {
+        self.stored_at_or_above(level).any(|d| d.subsumes(cube))
+    }
+
+    /// Adds lemma `cube` at `level` (`INF` allowed). Returns false (and stores nothing) when a
+    /// lemma at `level` or above already implies it; otherwise removes the lemmas at `level` or
+    /// below that it implies.
+    pub fn add(&mut self, cube: Cube, level: usize) -> bool {
+        if self.is_blocked(&cube, level) {
+            return false;
+        }
+        let top = if level == INF {
+            self.levels.len() - 1
+        } else {
+            level
+        };
+        for lv in &mut self.levels[1..=top] {
+            lv.retain(|d| !cube.subsumes(d));
+        }
+        if level == INF {
+            self.inf.retain(|d| !cube.subsumes(d));
+            self.inf.push(cube);
+        } else {
+            self.levels[level].push(cube);
+        }
+        true
+    }
+
+    /// The lemmas of `F_level`: those stored at `level` or above, and the infinity level.
+    pub fn frame(&self, level: usize) -> impl Iterator<Item = &Cube> {
+        self.stored_at_or_above(level)
+    }
+
+    /// Number of lemmas stored at each finite level `1..=k`, and at infinity.
+    pub fn sizes(&self) -> (Vec<usize>, usize) {
+        (
+            self.levels[1..].iter().map(Vec::len).collect(),
+            self.inf.len(),
+        )
+    }
+
+    /// Total number of stored lemmas.
+    pub fn len(&self) -> usize {
+        self.levels.iter().map(Vec::len).sum::<usize>() + self.inf.len()
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdrkit_logic::Var;
+
+    fn cube(lits: &[i32]) -> Cube {
+        Cube::new(lits.iter().map(|&l| Var(l.unsigned_abs()).lit_with(l < 0)))
+    }
+
+    fn frames(k: usize) -> Frames {
+        let mut f = Frames::new();
+        for _ in 0..k {
+            f.push_level();
+        }
+        f
+    }
+
+    #[test]
+    fn delta_encoding_frame_is_union_of_higher_levels() {
+        let mut f = frames(3);
+        assert!(f.add(cube(&[1, 2]), 1));
+        assert!(f.add(cube(&[3, -4]), 2));
+        assert!(f.add(cube(&[5]), 3));
+        assert!(f.add(cube(&[6, 7]), INF));
+        assert_eq!(f.frame(1).count(), 4);
+        assert_eq!(f.frame(2).count(), 3);
+        assert_eq!(f.frame(3).count(), 2);
+        assert_eq!(f.frame(INF).count(), 1);
+        assert_eq!(f.sizes(), (vec![1, 1, 1], 1));
+    }
+
+    #[test]
+    fn implied_lemma_is_not_added() {
+        let mut f = frames(3);
+        assert!(f.add(cube(&[1, 2]), 2));
+        // ¬(1∧2) at level 2 implies ¬(1∧2∧3) at levels ≤ 2 ...
+        assert!(!f.add(cube(&[1, 2, 3]), 2));
+        assert!(!f.add(cube(&[1, 2, 3]), 1));
+        // ... but not at level 3.
+        assert!(f.add(cube(&[1, 2, 3]), 3));
+    }
+
+    #[test]
+    fn stronger_lemma_removes_weaker_ones_at_or_below_its_level() {
+        let mut f = frames(3);
+        f.add(cube(&[1, 2, 3]), 1);
+        f.add(cube(&[1, 2, 4]), 2);
+        f.add(cube(&[1, 2, 5]), 3);
+        f.add(cube(&[1, -2]), 3);
+        assert!(f.add(cube(&[1, 2]), 2));
+        assert_eq!(f.level(1).len(), 0);
+        assert_eq!(f.level(2), &[cube(&[1, 2])]);
+        // Level 3's [1,2,5] is stronger-levelled: it stays.
+        assert_eq!(f.level(3).len(), 2);
+        assert!(f.add(cube(&[1]), INF));
+        assert_eq!(f.len(), 1);
+    }
+
+    #[test]
+    fn blocked_check_is_syntactic_and_level_aware() {
+        let mut f = frames(2);
+        f.add(cube(&[1, -2]), 2);
+        assert!(f.is_blocked(&cube(&[1, -2, 3]), 1));
+        assert!(f.is_blocked(&cube(&[1, -2, 3]), 2));
+        assert!(!f.is_blocked(&cube(&[1, 2, 3]), 1));
+        f.push_level();
+        assert!(!f.is_blocked(&cube(&[1, -2, 3]), 3));
+    }
+
+    #[test]
+    fn take_and_restore_for_pushing() {
+        let mut f = frames(2);
+        f.add(cube(&[1]), 1);
+        f.add(cube(&[2]), 1);
+        let taken = f.take_level(1);
+        assert_eq!(taken.len(), 2);
+        assert!(f.level(1).is_empty());
+        f.restore(1, vec![taken[0].clone()]);
+        assert!(f.add(taken[1].clone(), 2));
+        assert_eq!(f.sizes(), (vec![1, 1], 0));
+    }
+}

@@ -56,6 +56,9 @@ pub trait SatSolver {
 pub struct Minisat {
     solver: rustsat_minisat::core::Minisat,
     num_vars: u32,
+    /// One above the highest variable MiniSat has seen (in a clause or an assumption): asking
+    /// MiniSat for a variable it never saw reads out of bounds.
+    known: u32,
     failed: Vec<Lit>,
     budget: Option<u64>,
 }
@@ -65,6 +68,7 @@ impl Default for Minisat {
         Minisat {
             solver: rustsat_minisat::core::Minisat::default(),
             num_vars: 0,
+            known: 0,
             failed: Vec::new(),
             budget: None,
         }
@@ -102,6 +106,9 @@ impl Minisat {
         if let Some(m) = lits.iter().map(|l| l.var().0).max() {
             if m >= self.num_vars {
                 self.num_vars = m + 1;
+            }
+            if m >= self.known {
+                self.known = m + 1;
             }
         }
     }
@@ -158,6 +165,9 @@ impl SatSolver for Minisat {
 
     #[inline]
     fn value(&self, lit: Lit) -> Option<bool> {
+        if lit.var().0 >= self.known {
+            return None;
+        }
         let pos = rustsat::types::Lit::new(lit.var().0, false);
         match self.solver.lit_val(pos) {
             Ok(TernaryVal::True) => Some(!lit.is_neg()),
@@ -171,6 +181,9 @@ impl SatSolver for Minisat {
     }
 
     fn set_phase(&mut self, lit: Lit) {
+        if lit.var().0 >= self.known {
+            return;
+        }
         let _ = self.solver.phase_lit(to_rs(&[lit])[0]);
     }
 

@@ -1,0 +1,71 @@
+//! Bounded model checking: one incremental solver, one more frame per depth, the shortest
+//! counterexample first.
+
+use std::time::Instant;
+
+use pdrkit_logic::{Minisat, SatResult, SatSolver};
+use pdrkit_ts::TransitionSystem;
+
+use crate::unroll::Unroller;
+use crate::{Control, Outcome};
+
+/// Options of the BMC engine.
+#[derive(Clone, Debug, Default)]
+pub struct BmcConfig {
+    /// Stop with unknown after checking this depth (`None`: until stopped).
+    pub bound: Option<usize>,
+    /// Print the depth reached to stderr as it goes.
+    pub verbose: bool,
+}
+
+/// Statistics of a BMC run.
+#[derive(Clone, Debug, Default)]
+pub struct BmcStats {
+    /// Deepest depth proved free of counterexamples (`None`: not even depth 0).
+    pub depth: Option<usize>,
+    /// SAT calls.
+    pub sat_calls: u64,
+}
+
+/// Runs BMC until a counterexample, the bound, or the stop signal.
+pub fn check(
+    ts: &TransitionSystem,
+    cfg: &BmcConfig,
+    ctl: &Control,
+    stats: &mut BmcStats,
+) -> Outcome {
+    let mut s = Minisat::default();
+    let mut u = Unroller::new();
+    let start = Instant::now();
+    for k in 0.. {
+        if ctl.should_stop() {
+            return Outcome::Unknown(format!("stopped at depth {k}"));
+        }
+        u.add_frame(ts, &mut s, true);
+        for &c in &ts.constraints {
+            s.add_clause(&[u.lit(k, c)]);
+        }
+        let bad = u.lit(k, ts.bad);
+        stats.sat_calls += 1;
+        match s.solve(&[bad]) {
+            SatResult::Sat => return Outcome::Unsafe(u.trace(ts, &s, k)),
+            SatResult::Unsat => {
+                // No counterexample of this length: later depths may assume it.
+                s.add_clause(&[!bad]);
+                stats.depth = Some(k);
+            }
+            SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
+        }
+        if cfg.verbose {
+            eprintln!(
+                "bmc: depth {k} clear, {:.2}s, {} clauses",
+                start.elapsed().as_secs_f64(),
+                s.num_clauses()
+            );
+        }
+        if cfg.bound.is_some_and(|b| k >= b) {
+            return Outcome::Unknown(format!("no counterexample up to depth {k}"));
+        }
+    }
+    unreachable!()
+}

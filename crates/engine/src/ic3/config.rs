@@ -1,0 +1,47 @@
+//! Every option of the IC3 engine, with its default and why.
+
+use super::lift::LiftMode;
+
+/// Options of the IC3 engine. The command line shows these in `--help` and `-v` prints the
+/// values in use.
+#[derive(Clone, Debug)]
+pub struct Ic3Config {
+    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off).
+    pub ctg_max: usize,
+    /// Recursion depth of CTG blocking (IC3ref: 1).
+    pub ctg_depth: usize,
+    /// Rebuild a frame solver after this many activation literals (dead temporary clauses
+    /// slow MiniSat down; ABC recycles after 300).
+    pub rebuild_after: usize,
+    /// How predecessors are shrunk.
+    pub lift: LiftMode,
+    /// Re-prove every generalized lemma with a fresh relative-induction query before learning it.
+    pub verify_lemmas: bool,
+    /// Shrink each lemma by the core of the query that pushes it further.
+    pub push_shrink: bool,
+    /// Seed for the order in which literals with equal activity are tried.
+    pub seed: u64,
+    /// Give up (unknown) after this many frames.
+    pub max_frames: Option<usize>,
+    /// Check the frame invariants with fresh solvers after every level (slow; for tests).
+    pub check_frames: bool,
+    /// Progress to stderr.
+    pub verbose: bool,
+}
+
+impl Default for Ic3Config {
+    fn default() -> Self {
+        Ic3Config {
+            ctg_max: 3,
+            ctg_depth: 1,
+            rebuild_after: 1000,
+            lift: LiftMode::Core,
+            verify_lemmas: true,
+            push_shrink: true,
+            seed: 0,
+            max_frames: None,
+            check_frames: false,
+            verbose: false,
+        }
+    }
+}

@@ -1,0 +1,491 @@
+//! IC3/PDR (Bradley, VMCAI'11) as engineered by Eén, Mishchenko and Brayton (FMCAD'11), with
+//! the CTG generalization of Hassan, Bradley and Somenzi (FMCAD'13).
+//!
+//! Frames `F_0 = I, F_1, …, F_k` are kept delta-encoded in [`Frames`]; `F_i` has a solver
+//! holding `F_i ∧ C ∧ T`. The frontier `F_k` is strengthened until `F_k ∧ C ∧ bad` is
+//! unsatisfiable by blocking proof obligations ([`obligation`]) with relative-induction queries
+//! `F_{i-1} ∧ C ∧ ¬c ∧ T ∧ c'`; blocked cubes are generalized ([`generalize`]) and learned; then a
+//! level is added and lemmas are pushed forward ([`push`]). When pushing empties a level, the
+//! levels above it form an inductive invariant.
+//!
+//! Invariants this code keeps: every obligation cube at a level `≥ 1` is disjoint from the
+//! initial states (a predecessor that meets them is a counterexample at once); every learned
+//! lemma is disjoint from the initial states and was proved relative-inductive at its level.
+
+pub mod config;
+pub mod generalize;
+pub mod lift;
+pub mod obligation;
+pub mod push;
+pub mod solver;
+pub mod stats;
+
+use std::time::Instant;
+
+use pdrkit_frames::Frames;
+use pdrkit_logic::{Clause, Cube, Lit, SatResult};
+use pdrkit_ts::TransitionSystem;
+
+pub use config::Ic3Config;
+pub use lift::LiftMode;
+pub use stats::Ic3Stats;
+
+use crate::{Control, Outcome, Proof, Trace};
+use lift::Lifter;
+use obligation::{Obligation, Obligations};
+use solver::{ConeSolver, Layout};
+
+/// Runs IC3 on `ts` until an answer or the stop signal.
+pub fn check(
+    ts: &TransitionSystem,
+    cfg: &Ic3Config,
+    ctl: &Control,
+    stats: &mut Ic3Stats,
+) -> Outcome {
+    let mut ic3 = Ic3::new(ts, cfg.clone(), ctl.clone());
+    let o = ic3.run();
+    ic3.stats.frames = ic3.frames.depth();
+    *stats = ic3.stats;
+    o
+}
+
+/// Why a search ended early.
+enum Stop {
+    /// A counterexample.
+    Cex(Trace),
+    /// Stopped or out of budget.
+    Unknown(String),
+}
+
+/// The answer of a relative-induction query.
+enum Relind {
+    /// Blocked: the sub-cube in the core (disjoint from the initial states).
+    Blocked(Cube),
+    /// A predecessor: its latch literals (those the query's logic reads) and its inputs.
+    Pred { state: Vec<Lit>, inputs: Vec<bool> },
+}
+
+/// What a relative-induction query is for (statistics only).
+#[derive(Clone, Copy)]
+enum Purpose {
+    Block,
+    Generalize,
+    Ctg,
+    Push,
+    Verify,
+}
+
+/// The state of one IC3 run.
+pub struct Ic3<'a> {
+    ts: &'a TransitionSystem,
+    cfg: Ic3Config,
+    ctl: Control,
+    layout: Layout,
+    frames: Frames,
+    solvers: Vec<ConeSolver>,
+    lifter: Lifter,
+    obligations: Obligations,
+    /// Activity of each latch literal (by code): how often it appeared in learned lemmas.
+    activity: Vec<f64>,
+    bump: f64,
+    /// Counters.
+    pub stats: Ic3Stats,
+    start: Instant,
+    buf: Vec<Lit>,
+}
+
+impl<'a> Ic3<'a> {
+    /// A run on `ts`.
+    pub fn new(ts: &'a TransitionSystem, cfg: Ic3Config, ctl: Control) -> Self {
+        Ic3 {
+            ts,
+            layout: Layout::new(ts),
+            cfg,
+            ctl,
+            frames: Frames::new(),
+            solvers: Vec::new(),
+            lifter: Lifter::new(),
+            obligations: Obligations::new(),
+            activity: vec![0.0; 2 * ts.num_vars() as usize],
+            bump: 1.0,
+            stats: Ic3Stats::default(),
+            start: Instant::now(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The top level `k`.
+    fn k(&self) -> usize {
+        self.frames.depth()
+    }
+
+    /// Runs to an answer.
+    pub fn run(&mut self) -> Outcome {
+        self.solvers.push(self.build_solver(0));
+        // Depth 0: a bad initial state.
+        match self.bad_state(0) {
+            Ok(None) => {}
+            Ok(Some(_)) => unreachable!("bad_state returns a trace for level 0"),
+            Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
+            Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
+        }
+        self.extend();
+        loop {
+            // Strengthen the frontier until no bad state is left in it.
+            loop {
+                if self.ctl.should_stop() {
+                    return Outcome::Unknown(format!("stopped at frame {}", self.k()));
+                }
+                let k = self.k();
+                match self.bad_state(k) {
+                    Ok(None) => break,
+                    Ok(Some(id)) => {
+                        if let Err(stop) = self.block(id, k) {
+                            return match stop {
+                                Stop::Cex(t) => Outcome::Unsafe(t),
+                                Stop::Unknown(w) => Outcome::Unknown(w),
+                            };
+                        }
+                    }
+                    Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
+                    Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
+                }
+            }
+            self.obligations.clear();
+            self.extend();
+            match self.propagate() {
+                Ok(Some(level)) => {
+                    let inv: Vec<Clause> = self.frames.frame(level + 1).map(Cube::negate).collect();
+                    if self.cfg.verbose {
+                        eprintln!(
+                            "ic3: converged at level {level}: invariant of {} clauses",
+                            inv.len()
+                        );
+                    }
+                    return Outcome::Safe(Proof::Invariant(inv));
+                }
+                Ok(None) => {}
+                Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
+                Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
+            }
+            if self.cfg.verbose {
+                self.progress();
+            }
+            if self.cfg.max_frames.is_some_and(|m| self.k() > m) {
+                return Outcome::Unknown(format!("frame limit {} reached", self.k() - 1));
+            }
+        }
+    }
+
+    fn progress(&self) {
+        let (sizes, inf) = self.frames.sizes();
+        eprintln!(
+            "ic3: k={} {:.2}s lemmas {:?}{} sat {} obligations {}",
+            self.k(),
+            self.start.elapsed().as_secs_f64(),
+            sizes,
+            if inf > 0 {
+                format!(" +{inf}∞")
+            } else {
+                String::new()
+            },
+            self.stats.bad_calls
+                + self.stats.block_calls
+                + self.stats.generalize_calls
+                + self.stats.ctg_calls
+                + self.stats.push_calls
+                + self.stats.verify_calls,
+            self.stats.obligations
+        );
+    }
+
+    /// A solver for `F_level` from scratch.
+    fn build_solver(&self, level: usize) -> ConeSolver {
+        let (ts, layout) = (self.ts, &self.layout);
+        let mut s = ConeSolver::new(ts, layout, true);
+        if level == 0 {
+            for l in ts.init_cube() {
+                s.add_clause(ts, layout, &[l]);
+            }
+        } else {
+            let mut clause = Vec::new();
+            for c in self.frames.frame(level) {
+                clause.clear();
+                clause.extend(c.iter().map(|&l| !l));
+                s.add_clause(ts, layout, &clause);
+            }
+        }
+        s
+    }
+
+    fn maybe_rebuild(&mut self, level: usize) {
+        if self.solvers[level].activations > self.cfg.rebuild_after {
+            self.solvers[level] = self.build_solver(level);
+            self.stats.rebuilds += 1;
+        }
+    }
+
+    /// Adds level `k + 1`.
+    fn extend(&mut self) {
+        self.frames.push_level();
+        let s = self.build_solver(self.k());
+        self.solvers.push(s);
+    }
+
+    /// Whether a cube is disjoint from the initial states (some literal contradicts a reset).
+    fn initiation(&self, cube: &[Lit]) -> bool {
+        cube.iter().any(|&l| self.ts.contradicts_init(l))
+    }
+
+    /// Learns lemma `cube` at `level`: stores it and adds its clause to the solvers of
+    /// `F_1..F_level`.
+    fn add_lemma(&mut self, cube: Cube, level: usize, new: bool) {
+        debug_assert!(self.initiation(&cube), "lemma meets the initial states");
+        if new {
+            self.stats.lemmas += 1;
+            self.stats.lemma_lits += cube.len() as u64;
+        }
+        for &l in cube.iter() {
+            self.activity[l.code() as usize] += self.bump;
+        }
+        self.bump *= 1.0 / 0.99;
+        if self.bump > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.bump *= 1e-100;
+        }
+        let top = level.min(self.k());
+        let mut clause = std::mem::take(&mut self.buf);
+        clause.clear();
+        clause.extend(cube.iter().map(|&l| !l));
+        if self.frames.add(cube, level) {
+            for j in 1..=top {
+                self.solvers[j].add_clause(self.ts, &self.layout, &clause);
+            }
+        }
+        self.buf = clause;
+    }
+
+    /// The full state (every latch the solver's logic reads) and the inputs of the last model.
+    fn model_of(&self, level: usize) -> (Vec<Lit>, Vec<bool>) {
+        let s = &self.solvers[level];
+        let ts = self.ts;
+        let state = (0..ts.num_latches())
+            .filter_map(|j| {
+                let v = ts.latch(j);
+                s.value(v.lit()).map(|b| v.lit_with(!b))
+            })
+            .collect();
+        let inputs = (0..ts.num_inputs())
+            .map(|i| s.value(ts.input(i).lit()).unwrap_or(false))
+            .collect();
+        (state, inputs)
+    }
+
+    fn input_lits(&self, inputs: &[bool]) -> Vec<Lit> {
+        inputs
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| self.ts.input(i).lit_with(!b))
+            .collect()
+    }
+
+    /// Looks for a bad state in `F_level`. At level 0 a bad state is a counterexample at once;
+    /// at higher levels it becomes an obligation (its id is returned).
+    fn bad_state(&mut self, level: usize) -> Result<Option<usize>, Stop> {
+        let (ts, layout) = (self.ts, &self.layout);
+        let t = Instant::now();
+        let r = self.solvers[level].solve(ts, layout, None, &[ts.bad]);
+        self.stats.sat_time += t.elapsed();
+        self.stats.bad_calls += 1;
+        match r {
+            SatResult::Unsat => Ok(None),
+            SatResult::Unknown => Err(Stop::Unknown("SAT solver gave up".into())),
+            SatResult::Sat => {
+                let (state, inputs) = self.model_of(level);
+                if level == 0 {
+                    return Err(Stop::Cex(self.trace(self.full_init(&state), inputs, None)));
+                }
+                let in_lits = self.input_lits(&inputs);
+                let cube = self.lifter.lift(
+                    self.cfg.lift,
+                    ts,
+                    layout,
+                    &state,
+                    &in_lits,
+                    &[ts.bad],
+                    self.cfg.rebuild_after,
+                    &mut self.stats.lift_calls,
+                );
+                if !self.initiation(&cube) {
+                    return Err(Stop::Cex(self.trace(self.full_init(&cube), inputs, None)));
+                }
+                let id = self.obligations.add(Obligation {
+                    cube,
+                    inputs,
+                    next: None,
+                    depth: 0,
+                });
+                Ok(Some(id))
+            }
+        }
+    }
+
+    /// An initial state agreeing with `state` on the uninitialized latches it fixes. The
+    /// caller guarantees `state` does not contradict the resets.
+    fn full_init(&self, state: &[Lit]) -> Vec<bool> {
+        let ts = self.ts;
+        let mut v: Vec<bool> = ts.init.iter().map(|i| i.unwrap_or(false)).collect();
+        for &l in state {
+            let j = self.layout.latch_index(l.var());
+            if ts.init[j].is_none() {
+                v[j] = !l.is_neg();
+            }
+        }
+        v
+    }
+
+    /// The trace from an initial state through `first_inputs` and then the chain of obligations
+    /// starting at `chain`.
+    fn trace(&self, init: Vec<bool>, first_inputs: Vec<bool>, chain: Option<usize>) -> Trace {
+        let mut inputs = vec![first_inputs];
+        let mut at = chain;
+        while let Some(id) = at {
+            let o = self.obligations.get(id);
+            inputs.push(o.inputs.clone());
+            at = o.next;
+        }
+        Trace { init, inputs }
+    }
+
+    /// The relative-induction query `F_level ∧ C ∧ ¬cube ∧ T ∧ cube'` (without `¬cube` when
+    /// `with_negation` is false: pushing, where `¬cube` is in `F_level` already).
+    fn relind(
+        &mut self,
+        cube: &Cube,
+        level: usize,
+        with_negation: bool,
+        purpose: Purpose,
+    ) -> Result<Relind, Stop> {
+        if with_negation {
+            // Only queries that add temporary clauses rebuild: a push query must see the
+            // lemmas of its level, which `propagate` holds outside the store meanwhile.
+            self.maybe_rebuild(level);
+        }
+        let (ts, layout) = (self.ts, &self.layout);
+        let mut buf = std::mem::take(&mut self.buf);
+        let s = &mut self.solvers[level];
+        let act = if with_negation {
+            buf.clear();
+            buf.extend(cube.iter().map(|&l| !l));
+            Some(s.add_temporary(ts, layout, &buf))
+        } else {
+            None
+        };
+        buf.clear();
+        buf.extend(cube.iter().map(|&l| layout.prime(l)));
+        let t = Instant::now();
+        let r = s.solve(ts, layout, act, &buf);
+        self.stats.sat_time += t.elapsed();
+        match purpose {
+            Purpose::Block => self.stats.block_calls += 1,
+            Purpose::Generalize => self.stats.generalize_calls += 1,
+            Purpose::Ctg => self.stats.ctg_calls += 1,
+            Purpose::Push => self.stats.push_calls += 1,
+            Purpose::Verify => self.stats.verify_calls += 1,
+        }
+        let out = match r {
+            SatResult::Unsat => {
+                let s = &self.solvers[level];
+                let failed: hashbrown::HashSet<Lit> = s.failed().iter().copied().collect();
+                let mut core: Vec<Lit> = cube
+                    .iter()
+                    .copied()
+                    .filter(|&l| failed.contains(&layout.prime(l)))
+                    .collect();
+                if !core.iter().any(|&l| ts.contradicts_init(l)) {
+                    // Keep the cube disjoint from the initial states.
+                    if let Some(&l) = cube.iter().find(|&&l| ts.contradicts_init(l)) {
+                        core.push(l);
+                    }
+                }
+                Ok(Relind::Blocked(Cube::new(core)))
+            }
+            SatResult::Sat => {
+                let (state, inputs) = self.model_of(level);
+                Ok(Relind::Pred { state, inputs })
+            }
+            SatResult::Unknown => Err(Stop::Unknown("SAT solver gave up".into())),
+        };
+        if let Some(a) = act {
+            self.solvers[level].retire(a);
+        }
+        self.buf = buf;
+        out
+    }
+
+    /// Blocks obligation `id` at `level` and everything it spawns; a counterexample ends it.
+    fn block(&mut self, id: usize, level: usize) -> Result<(), Stop> {
+        self.obligations.push(id, level);
+        while let Some((id, lvl)) = self.obligations.pop() {
+            self.stats.obligations += 1;
+            if self.ctl.should_stop() {
+                return Err(Stop::Unknown(format!("stopped at frame {}", self.k())));
+            }
+            let k = self.k();
+            let cube = self.obligations.get(id).cube.clone();
+            if self.frames.is_blocked(&cube, lvl) {
+                if lvl < k {
+                    self.obligations.push(id, lvl + 1);
+                }
+                continue;
+            }
+            match self.relind(&cube, lvl - 1, true, Purpose::Block)? {
+                Relind::Blocked(core) => {
+                    let at = self.generalize(core, lvl)?;
+                    if at < k {
+                        self.obligations.push(id, at + 1);
+                    }
+                }
+                Relind::Pred { state, inputs } => {
+                    if lvl == 1 {
+                        // The predecessor is an initial state.
+                        return Err(Stop::Cex(self.trace(
+                            self.full_init(&state),
+                            inputs,
+                            Some(id),
+                        )));
+                    }
+                    let in_lits = self.input_lits(&inputs);
+                    let targets: Vec<Lit> = cube.iter().map(|&l| self.layout.prime(l)).collect();
+                    let pred = self.lifter.lift(
+                        self.cfg.lift,
+                        self.ts,
+                        &self.layout,
+                        &state,
+                        &in_lits,
+                        &targets,
+                        self.cfg.rebuild_after,
+                        &mut self.stats.lift_calls,
+                    );
+                    if !self.initiation(&pred) {
+                        return Err(Stop::Cex(self.trace(
+                            self.full_init(&pred),
+                            inputs,
+                            Some(id),
+                        )));
+                    }
+                    let depth = self.obligations.get(id).depth + 1;
+                    let pid = self.obligations.add(Obligation {
+                        cube: pred,
+                        inputs,
+                        next: Some(id),
+                        depth,
+                    });
+                    self.obligations.push(pid, lvl - 1);
+                    self.obligations.push(id, lvl);
+                }
+            }
+        }
+        Ok(())
+    }
+}

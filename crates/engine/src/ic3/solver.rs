@@ -1,0 +1,263 @@
+//! A SAT solver over one copy of the transition relation (current state, inputs, gates) and the
+//! next-state copies of the latches ("primed" variables), loaded lazily: a gate's clauses enter
+//! the solver only when a query first touches its cone, as in ABC's `pdr`, and variables are
+//! numbered densely in the order they are loaded. MiniSat's cost per call grows with the number
+//! of variables it holds (it assigns every one before answering SAT), and most queries touch a
+//! small part of a large design.
+
+use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
+use pdrkit_ts::TransitionSystem;
+
+/// Variable layout shared by every IC3 solver: system variables keep their numbers, latch `j`'s
+/// primed copy is variable `num_vars + j`.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    num_vars: u32,
+    first_latch: u32,
+    num_latches: u32,
+    first_gate: u32,
+}
+
+impl Layout {
+    /// The layout of `ts`.
+    pub fn new(ts: &TransitionSystem) -> Self {
+        Layout {
+            num_vars: ts.num_vars(),
+            first_latch: 1 + ts.num_inputs() as u32,
+            num_latches: ts.num_latches() as u32,
+            first_gate: 1 + (ts.num_inputs() + ts.num_latches()) as u32,
+        }
+    }
+    /// The primed (next-state) literal of a current-state latch literal.
+    #[inline]
+    pub fn prime(&self, l: Lit) -> Lit {
+        debug_assert!(self.is_latch(l.var()));
+        Var(l.var().0 - self.first_latch + self.num_vars).lit_with(l.is_neg())
+    }
+    /// The current-state latch literal of a primed literal.
+    #[inline]
+    pub fn unprime(&self, l: Lit) -> Lit {
+        Var(l.var().0 - self.num_vars + self.first_latch).lit_with(l.is_neg())
+    }
+    /// Whether `v` is a primed variable.
+    #[inline]
+    pub fn is_primed(&self, v: Var) -> bool {
+        v.0 >= self.num_vars && v.0 < self.num_vars + self.num_latches
+    }
+    /// Whether `v` is a current-state latch.
+    #[inline]
+    pub fn is_latch(&self, v: Var) -> bool {
+        v.0 >= self.first_latch && v.0 < self.first_latch + self.num_latches
+    }
+    /// The latch index of a current-state latch variable.
+    #[inline]
+    pub fn latch_index(&self, v: Var) -> usize {
+        (v.0 - self.first_latch) as usize
+    }
+    /// Variables used by the system and the primed copies.
+    #[inline]
+    pub fn base_vars(&self) -> u32 {
+        self.num_vars + self.num_latches
+    }
+}
+
+const UNMAPPED: u32 = u32::MAX;
+
+/// One incremental solver with lazily loaded logic and activation-guarded temporary clauses.
+/// Its public methods speak system literals (current-state and primed); the solver's own
+/// numbering stays inside.
+pub struct ConeSolver {
+    sat: Minisat,
+    /// System variable → solver variable.
+    map: Vec<u32>,
+    /// Activation literals used since the solver was built.
+    pub activations: usize,
+    stack: Vec<Var>,
+    buf: Vec<Lit>,
+    assumed: Vec<(Lit, Lit)>,
+    failed: Vec<Lit>,
+}
+
+impl ConeSolver {
+    /// An empty solver; with `constraints`, the invariant constraints hold in its current state.
+    pub fn new(ts: &TransitionSystem, layout: &Layout, constraints: bool) -> Self {
+        let mut s = ConeSolver {
+            sat: Minisat::default(),
+            map: vec![UNMAPPED; layout.base_vars() as usize],
+            activations: 0,
+            stack: Vec::new(),
+            buf: Vec::new(),
+            assumed: Vec::new(),
+            failed: Vec::new(),
+        };
+        let f = s.lit(ts, layout, Lit::FALSE);
+        s.sat.add_clause(&[!f]);
+        if constraints {
+            for &c in &ts.constraints {
+                let c = s.lit(ts, layout, c);
+                s.sat.add_clause(&[c]);
+            }
+        }
+        s
+    }
+
+    /// The solver literal of a system literal, loading its cone of logic first.
+    pub fn lit(&mut self, ts: &TransitionSystem, layout: &Layout, l: Lit) -> Lit {
+        let m = self.map[l.var().idx()];
+        if m != UNMAPPED {
+            return Var(m).lit_with(l.is_neg());
+        }
+        self.load(ts, layout, l.var());
+        Var(self.map[l.var().idx()]).lit_with(l.is_neg())
+    }
+
+    #[inline]
+    fn mapped(&self, l: Lit) -> Lit {
+        Var(self.map[l.var().idx()]).lit_with(l.is_neg())
+    }
+
+    fn load(&mut self, ts: &TransitionSystem, layout: &Layout, root: Var) {
+        // Depth-first, children before parents, so that a gate's clauses name mapped inputs.
+        self.stack.push(root);
+        while let Some(&v) = self.stack.last() {
+            if self.map[v.idx()] != UNMAPPED {
+                self.stack.pop();
+                continue;
+            }
+            let children: [Option<Var>; 2] = if layout.is_primed(v) {
+                let j = (v.0 - layout.num_vars) as usize;
+                [Some(ts.next[j].var()), None]
+            } else if v.0 >= layout.first_gate {
+                let g = ts.gates[(v.0 - layout.first_gate) as usize];
+                [Some(g.a.var()), Some(g.b.var())]
+            } else {
+                [None, None]
+            };
+            let mut pending = false;
+            for c in children.into_iter().flatten() {
+                if self.map[c.idx()] == UNMAPPED {
+                    self.stack.push(c);
+                    pending = true;
+                }
+            }
+            if pending {
+                continue;
+            }
+            self.stack.pop();
+            let o = self.sat.new_var();
+            self.map[v.idx()] = o.0;
+            let o = o.lit();
+            if layout.is_primed(v) {
+                let n = self.mapped(ts.next[(v.0 - layout.num_vars) as usize]);
+                self.sat.add_clause(&[!o, n]);
+                self.sat.add_clause(&[o, !n]);
+            } else if v.0 >= layout.first_gate {
+                let g = ts.gates[(v.0 - layout.first_gate) as usize];
+                let (a, b) = (self.mapped(g.a), self.mapped(g.b));
+                self.sat.add_clause(&[!o, a]);
+                self.sat.add_clause(&[!o, b]);
+                self.sat.add_clause(&[o, !a, !b]);
+            }
+        }
+    }
+
+    /// Whether a system variable is known to the solver (its logic is loaded).
+    #[inline]
+    pub fn is_loaded(&self, v: Var) -> bool {
+        self.map[v.idx()] != UNMAPPED
+    }
+
+    /// Adds a permanent clause over system literals.
+    pub fn add_clause(&mut self, ts: &TransitionSystem, layout: &Layout, lits: &[Lit]) {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        for &l in lits {
+            buf.push(self.lit(ts, layout, l));
+        }
+        self.sat.add_clause(&buf);
+        self.buf = buf;
+    }
+
+    /// Adds a temporary clause, active only while the returned literal is assumed.
+    pub fn add_temporary(&mut self, ts: &TransitionSystem, layout: &Layout, lits: &[Lit]) -> Lit {
+        self.activations += 1;
+        let act = self.sat.new_var().lit();
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        buf.push(!act);
+        for &l in lits {
+            buf.push(self.lit(ts, layout, l));
+        }
+        self.sat.add_clause(&buf);
+        self.buf = buf;
+        act
+    }
+
+    /// Disables a temporary clause for good.
+    pub fn retire(&mut self, act: Lit) {
+        self.sat.add_clause(&[!act]);
+    }
+
+    /// Solves under an optional activation literal and system-literal assumptions.
+    pub fn solve(
+        &mut self,
+        ts: &TransitionSystem,
+        layout: &Layout,
+        act: Option<Lit>,
+        assumptions: &[Lit],
+    ) -> SatResult {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        self.assumed.clear();
+        buf.extend(act);
+        for &l in assumptions {
+            let m = self.lit(ts, layout, l);
+            buf.push(m);
+            self.assumed.push((m, l));
+        }
+        let r = self.sat.solve(&buf);
+        self.buf = buf;
+        self.failed.clear();
+        if r == SatResult::Unsat {
+            let failed = self.sat.failed_assumptions();
+            if failed.len() <= 8 {
+                for &(m, l) in &self.assumed {
+                    if failed.contains(&m) {
+                        self.failed.push(l);
+                    }
+                }
+            } else {
+                let set: hashbrown::HashSet<Lit> = failed.iter().copied().collect();
+                for &(m, l) in &self.assumed {
+                    if set.contains(&m) {
+                        self.failed.push(l);
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// The assumptions (system literals) in the final conflict of the last `Unsat` answer.
+    pub fn failed(&self) -> &[Lit] {
+        &self.failed
+    }
+
+    /// The value of a system literal in the last model; `None` when not loaded.
+    #[inline]
+    pub fn value(&self, l: Lit) -> Option<bool> {
+        let m = self.map[l.var().idx()];
+        if m == UNMAPPED {
+            return None;
+        }
+        self.sat.value(Var(m).lit_with(l.is_neg()))
+    }
+
+    /// Sets the preferred decision polarity of a loaded system literal.
+    pub fn set_phase(&mut self, l: Lit) {
+        let m = self.map[l.var().idx()];
+        if m != UNMAPPED {
+            self.sat.set_phase(Var(m).lit_with(l.is_neg()));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Counters of an IC3 run.
+
+use std::time::Duration;
+
+/// SAT calls by purpose, with the time they took.
+#[derive(Clone, Debug, Default)]
+pub struct Ic3Stats {
+    /// Bad-state queries at the frontier.
+    pub bad_calls: u64,
+    /// Relative-induction queries while blocking obligations.
+    pub block_calls: u64,
+    /// Relative-induction queries while generalizing (literal dropping).
+    pub generalize_calls: u64,
+    /// Queries about counterexamples to generalization.
+    pub ctg_calls: u64,
+    /// Queries while pushing lemmas forward.
+    pub push_calls: u64,
+    /// Lifting queries.
+    pub lift_calls: u64,
+    /// Re-verification queries of generalized lemmas.
+    pub verify_calls: u64,
+    /// Time in SAT calls of the frame solvers.
+    pub sat_time: Duration,
+    /// Lemmas learned.
+    pub lemmas: u64,
+    /// Sum of the lengths of learned lemmas.
+    pub lemma_lits: u64,
+    /// Lemmas moved up a level while pushing.
+    pub pushed: u64,
+    /// Obligations handled.
+    pub obligations: u64,
+    /// CTG lemmas learned.
+    pub ctgs: u64,
+    /// Solver rebuilds.
+    pub rebuilds: u64,
+    /// Frames at the end.
+    pub frames: usize,
+}
+
+impl Ic3Stats {
+    /// Every counter as (name, value) pairs, for `--stats` and `--stats-json`.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let avg = if self.lemmas > 0 {
+            self.lemma_lits as f64 / self.lemmas as f64
+        } else {
+            0.0
+        };
+        vec![
+            ("frames", self.frames.to_string()),
+            ("sat_bad", self.bad_calls.to_string()),
+            ("sat_block", self.block_calls.to_string()),
+            ("sat_generalize", self.generalize_calls.to_string()),
+            ("sat_ctg", self.ctg_calls.to_string()),
+            ("sat_push", self.push_calls.to_string()),
+            ("sat_lift", self.lift_calls.to_string()),
+            ("sat_verify", self.verify_calls.to_string()),
+            ("sat_time_s", format!("{:.3}", self.sat_time.as_secs_f64())),
+            ("lemmas", self.lemmas.to_string()),
+            ("avg_lemma_len", format!("{avg:.2}")),
+            ("pushed", self.pushed.to_string()),
+            ("obligations", self.obligations.to_string()),
+            ("ctg_lemmas", self.ctgs.to_string()),
+            ("rebuilds", self.rebuilds.to_string()),
+        ]
+    }
+}

@@ -1,0 +1,296 @@
+//! The transition system the engines work on, built from an [`Aig`] for one property (or all
+//! of them at once).
+//!
+//! Only the cone of influence of the property and the invariant constraints is kept; constants
+//! are propagated and structurally equal AND gates merged. Variables are renumbered densely:
+//! `0` is the constant false, then the inputs, then the latches, then the gates in topological
+//! order. The engines rely on that layout: a latch's index is `var - first_latch`.
+
+use hashbrown::HashMap;
+use pdrkit_logic::{Lit, Var};
+
+use crate::aig::Aig;
+
+/// Why a transition system could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum SystemError {
+    /// `--property N` names no property.
+    #[error("property {index} does not exist: the model has {count} properties")]
+    NoSuchProperty {
+        /// Requested index.
+        index: usize,
+        /// How many there are.
+        count: usize,
+    },
+    /// Liveness is not supported.
+    #[error("the model has justice/fairness properties (liveness); pdrkit checks safety only")]
+    Liveness,
+}
+
+/// An AND gate of the transition system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gate {
+    /// Output variable.
+    pub out: Var,
+    /// First input.
+    pub a: Lit,
+    /// Second input.
+    pub b: Lit,
+}
+
+/// A sequential circuit ready for CNF: latches with next-state functions and start values, one
+/// bad-state literal, invariant constraints.
+#[derive(Clone, Debug)]
+pub struct TransitionSystem {
+    num_vars: u32,
+    num_inputs: u32,
+    /// Next-state function of each latch.
+    pub next: Vec<Lit>,
+    /// Start value of each latch (`None`: uninitialized, any value).
+    pub init: Vec<Option<bool>>,
+    /// The bad-state literal (the disjunction of the chosen properties).
+    pub bad: Lit,
+    /// Each chosen property's own literal, with its index in the model's property list.
+    pub properties: Vec<(usize, Lit)>,
+    /// Invariant constraints: must hold in every state of a trace.
+    pub constraints: Vec<Lit>,
+    /// AND gates in topological order (and increasing output variable).
+    pub gates: Vec<Gate>,
+    /// For each input, its position in the model's input list.
+    pub input_origin: Vec<usize>,
+    /// For each latch, its position in the model's latch list.
+    pub latch_origin: Vec<usize>,
+}
+
+struct Builder {
+    gates: Vec<Gate>,
+    strash: HashMap<(Lit, Lit), Var>,
+    next_var: u32,
+}
+
+impl Builder {
+    fn and(&mut self, a: Lit, b: Lit) -> Lit {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if a == Lit::FALSE || a == !b {
+            return Lit::FALSE;
+        }
+        if a == Lit::TRUE || a == b {
+            return b;
+        }
+        if let Some(&v) = self.strash.get(&(a, b)) {
+            return v.lit();
+        }
+        let out = Var(self.next_var);
+        self.next_var += 1;
+        self.gates.push(Gate { out, a, b });
+        self.strash.insert((a, b), out);
+        out.lit()
+    }
+}
+
+impl TransitionSystem {
+    /// Builds the system for property `property` of the model, or for all properties at once
+    /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
+    /// `B` is empty.
+    pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
+        if !aig.justice.is_empty() || !aig.fairness.is_empty() {
+            if aig.properties().is_empty() {
+                return Err(SystemError::Liveness);
+            }
+        }
+        let props = aig.properties();
+        let chosen: Vec<(usize, Lit)> = match property {
+            Some(i) if i >= props.len() => {
+                return Err(SystemError::NoSuchProperty {
+                    index: i,
+                    count: props.len(),
+                })
+            }
+            Some(i) => vec![(i, props[i])],
+            None => props.iter().copied().enumerate().collect(),
+        };
+        let nv = aig.max_var as usize + 1;
+        // Cone of influence over the model's variables.
+        let mut gate_of = vec![u32::MAX; nv];
+        for (i, g) in aig.ands.iter().enumerate() {
+            gate_of[g.lhs.var().idx()] = i as u32;
+        }
+        let mut latch_of = vec![u32::MAX; nv];
+        for (i, l) in aig.latches.iter().enumerate() {
+            latch_of[l.lit.var().idx()] = i as u32;
+        }
+        let mut in_coi = vec![false; nv];
+        let mut stack: Vec<Var> = chosen
+            .iter()
+            .map(|p| p.1.var())
+            .chain(aig.constraints.iter().map(|c| c.var()))
+            .collect();
+        while let Some(v) = stack.pop() {
+            if std::mem::replace(&mut in_coi[v.idx()], true) {
+                continue;
+            }
+            if gate_of[v.idx()] != u32::MAX {
+                let g = aig.ands[gate_of[v.idx()] as usize];
+                stack.push(g.rhs0.var());
+                stack.push(g.rhs1.var());
+            } else if latch_of[v.idx()] != u32::MAX {
+                stack.push(aig.latches[latch_of[v.idx()] as usize].next.var());
+            }
+        }
+        // Renumber: constant, inputs, latches, gates.
+        let mut map = vec![Lit::FALSE; nv];
+        let mut next_var = 1u32;
+        let mut input_origin = Vec::new();
+        for (i, l) in aig.inputs.iter().enumerate() {
+            if in_coi[l.var().idx()] {
+                map[l.var().idx()] = Var(next_var).lit();
+                next_var += 1;
+                input_origin.push(i);
+            }
+        }
+        let num_inputs = input_origin.len() as u32;
+        let mut latch_origin = Vec::new();
+        for (i, l) in aig.latches.iter().enumerate() {
+            if in_coi[l.lit.var().idx()] {
+                map[l.lit.var().idx()] = Var(next_var).lit();
+                next_var += 1;
+                latch_origin.push(i);
+            }
+        }
+        let mut b = Builder {
+            gates: Vec::new(),
+            strash: HashMap::new(),
+            next_var,
+        };
+        let m = |map: &[Lit], l: Lit| map[l.var().idx()].xor(l.is_neg());
+        for g in &aig.ands {
+            if in_coi[g.lhs.var().idx()] {
+                let out = b.and(m(&map, g.rhs0), m(&map, g.rhs1));
+                map[g.lhs.var().idx()] = out;
+            }
+        }
+        let next = latch_origin
+            .iter()
+            .map(|&i| m(&map, aig.latches[i].next))
+            .collect();
+        let init = latch_origin
+            .iter()
+            .map(|&i| aig.latches[i].reset.value())
+            .collect();
+        let properties: Vec<(usize, Lit)> = chosen.iter().map(|&(i, l)| (i, m(&map, l))).collect();
+        // bad = ¬(¬p1 ∧ ¬p2 ∧ …)
+        let mut none_bad = Lit::TRUE;
+        for &(_, p) in &properties {
+            none_bad = b.and(none_bad, !p);
+        }
+        let constraints = aig
+            .constraints
+            .iter()
+            .map(|&c| m(&map, c))
+            .filter(|&c| c != Lit::TRUE)
+            .collect();
+        Ok(TransitionSystem {
+            num_vars: b.next_var,
+            num_inputs,
+            next,
+            init,
+            bad: !none_bad,
+            properties,
+            constraints,
+            gates: b.gates,
+            input_origin,
+            latch_origin,
+        })
+    }
+
+    /// Number of variables (the constant, inputs, latches and gates).
+    #[inline]
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+    /// Number of inputs.
+    #[inline]
+    pub fn num_inputs(&self) -> usize {
+        self.num_inputs as usize
+    }
+    /// Number of latches.
+    #[inline]
+    pub fn num_latches(&self) -> usize {
+        self.next.len()
+    }
+    /// The variable of input `i`.
+    #[inline]
+    pub fn input(&self, i: usize) -> Var {
+        Var(1 + i as u32)
+    }
+    /// The variable of latch `i`.
+    #[inline]
+    pub fn latch(&self, i: usize) -> Var {
+        Var(1 + self.num_inputs + i as u32)
+    }
+    /// The latch index of a variable, if it is a latch.
+    #[inline]
+    pub fn latch_index(&self, v: Var) -> Option<usize> {
+        let first = 1 + self.num_inputs;
+        (v.0 >= first && v.0 < first + self.next.len() as u32).then(|| (v.0 - first) as usize)
+    }
+    /// Whether a variable is an input.
+    #[inline]
+    pub fn is_input(&self, v: Var) -> bool {
+        v.0 >= 1 && v.0 <= self.num_inputs
+    }
+
+    /// The initial-state cube: the start values of initialized latches.
+    pub fn init_cube(&self) -> Vec<Lit> {
+        (0..self.num_latches())
+            .filter_map(|i| self.init[i].map(|b| self.latch(i).lit_with(!b)))
+            .collect()
+    }
+
+    /// Whether a literal over a latch contradicts the initial states.
+    #[inline]
+    pub fn contradicts_init(&self, lit: Lit) -> bool {
+        match self.latch_index(lit.var()) {
+            Some(i) => self.init[i] == Some(lit.is_neg()),
+            None => false,
+        }
+    }
+
+    /// Calls `add` with each clause of the Tseitin encoding of the gates, plus the unit clause
+    /// fixing the constant, with variables mapped by `map`.
+    pub fn encode(&self, mut map: impl FnMut(Var) -> Var, mut add: impl FnMut(&[Lit])) {
+        let ml = |map: &mut dyn FnMut(Var) -> Var, l: Lit| map(l.var()).lit_with(l.is_neg());
+        add(&[!ml(&mut map, Lit::FALSE)]);
+        for g in &self.gates {
+            let o = ml(&mut map, g.out.lit());
+            let a = ml(&mut map, g.a);
+            let b = ml(&mut map, g.b);
+            add(&[!o, a]);
+            add(&[!o, b]);
+            add(&[o, !a, !b]);
+        }
+    }
+
+    /// Evaluates every variable from the latch and input values (two-valued simulation).
+    pub fn evaluate(&self, latches: &[bool], inputs: &[bool], values: &mut Vec<bool>) {
+        values.clear();
+        values.resize(self.num_vars as usize, false);
+        for (i, &v) in inputs.iter().enumerate() {
+            values[self.input(i).idx()] = v;
+        }
+        for (i, &v) in latches.iter().enumerate() {
+            values[self.latch(i).idx()] = v;
+        }
+        for g in &self.gates {
+            let a = values[g.a.var().idx()] ^ g.a.is_neg();
+            let b = values[g.b.var().idx()] ^ g.b.is_neg();
+            values[g.out.idx()] = a && b;
+        }
+    }
+
+    /// The value of a literal in an evaluation made by [`evaluate`](Self::evaluate).
+    #[inline]
+    pub fn value(values: &[bool], l: Lit) -> bool {
+        values[l.var().idx()] ^ l.is_neg()
+    }
+}
