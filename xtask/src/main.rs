@@ -1,2 +1,91 @@
-//! xtask
-fn main() {}
+//! `cargo xtask`: pdrkit's developer tasks: benchmarking and the quick regression tier.
+//!
+//! * `cargo xtask bench [SUITE] ...` runs `pdrkit check` (one or more named configurations, and
+//!   optionally ABC as a peer) on every AIGER file of a suite under hard time and memory limits,
+//!   checks every answer (`pdrkit replay` for `sat`, `pdrkit certify` for `unsat`), compares it
+//!   with the suite's `MANIFEST.tsv`, and writes `results.csv`, `summary.md` and `cactus.svg`.
+//!   It can also write the same runs as a Slurm job array or a BenchExec benchmark definition
+//!   (`--emit`) and read their results back (`--import`).
+//! * `cargo xtask regress` runs the quick tier (the files ABC solves in under 2 s, and
+//!   `tests/models/`) on every engine the binary accepts, and fails on any wrong or unchecked
+//!   answer, or a missing answer where one is required.
+//!
+//! `cargo xtask help` prints the options. Any WRONG or UNCHECKED answer of pdrkit makes the
+//! command exit non-zero, after the whole run has finished.
+
+mod args;
+mod bench;
+mod emit;
+mod exec;
+mod peer;
+mod plot;
+mod regress;
+mod run;
+mod suite;
+mod summary;
+mod verdict;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const HELP: &str = "\
+cargo xtask <COMMAND> [OPTIONS]
+
+Commands:
+  bench [SUITE]   benchmark pdrkit on a suite of AIGER files (default ../shared/benchmarks)
+      --timeout SECS          time limit per run (default 60)
+      --memory MB             address-space limit per run (default 4096)
+      --config NAME=ARGS      a named configuration: extra `pdrkit check` arguments (repeatable;
+                              default one configuration `default` with no extra arguments)
+      --vs abc                also run ABC (`pdr`) on each file, with the same limits
+      --jobs N                files run in parallel (default 1)
+      --filter REGEX          only files whose path relative to SUITE matches
+      --out DIR               output folder (default bench-out/<timestamp>)
+      --emit slurm|benchexec DIR   write a Slurm job array / BenchExec definition instead of running
+      --import DIR            summarise the results of an emitted Slurm or BenchExec run
+      --no-build              use the existing target/release/pdrkit instead of building it
+  regress         the quick tier on every engine the binary accepts
+      --timeout SECS          time limit per run (default 10)
+      --relaxed-timeout SECS  limit for runs allowed to time out (default min(3, timeout))
+      --memory MB             (default 4096)
+      --jobs N                (default 2)
+      --filter REGEX          only files whose relative path matches
+      --engines LIST          comma-separated engines to try (default ic3,bmc,kind,kipdr,portfolio)
+      --out DIR               also write results.csv, summary.md and cactus.svg there
+      --no-build              use the existing target/release/pdrkit instead of building it
+";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match dispatch(argv) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("xtask: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn dispatch(argv: Vec<String>) -> anyhow::Result<ExitCode> {
+    let Some((command, rest)) = argv.split_first() else {
+        print!("{HELP}");
+        return Ok(ExitCode::from(2));
+    };
+    match command.as_str() {
+        "bench" => bench::main(rest),
+        "regress" => regress::main(rest),
+        // Hidden: one Slurm array task (see `emit`).
+        "run-task" => emit::run_task_main(rest),
+        "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => anyhow::bail!("unknown command `{other}` (try `cargo xtask help`)"),
+    }
+}
+
+/// The workspace root: the parent of this crate's folder.
+pub fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}

@@ -1,0 +1,384 @@
+//! `cargo xtask regress`: the quick tier. Every manifest file ABC's `pdr` solves in under 2 s
+//! plus every model under `tests/models/`, on every engine the binary accepts, with a short
+//! time limit. Fails on any WRONG or UNCHECKED answer, any error or crash, and on a missing
+//! answer where one is required: `ic3`/`portfolio` on files ABC solves in under 2 s, `bmc` on
+//! unsafe files. Other runs may time out, so they get a shorter limit (`--relaxed-timeout`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use anyhow::{bail, Result};
+use regex::Regex;
+
+use crate::exec::{self, Config, Job, Settings};
+use crate::run::{run_limited, Ending, Limits, Scratch};
+use crate::suite::{self, Expected, Instance};
+use crate::summary;
+use crate::verdict::{Judgement, Record};
+
+/// The engines tried by default.
+pub const ENGINES: [&str; 5] = ["ic3", "bmc", "kind", "kipdr", "portfolio"];
+
+/// Files ABC solves faster than this are in the quick tier.
+const QUICK_ABC_SECONDS: f64 = 2.0;
+
+/// Whether an engine must answer on a file.
+pub fn answer_required(engine: &str, inst: &Instance) -> bool {
+    let abc_easy = inst.abc_seconds.is_some_and(|t| t < QUICK_ABC_SECONDS);
+    match engine {
+        "ic3" | "portfolio" => abc_easy && inst.expected != Expected::Unknown,
+        "bmc" => inst.expected == Expected::Unsafe,
+        _ => false,
+    }
+}
+
+/// Why a run fails the regression, if it does.
+pub fn failure(r: &Record, required: bool) -> Option<&'static str> {
+    match r.judgement {
+        Judgement::Wrong => Some("WRONG"),
+        Judgement::Unchecked => Some("UNCHECKED"),
+        _ if is_error(&r.ending) => Some("ERROR"),
+        Judgement::Unsolved if required => Some("MISSING"),
+        _ => None,
+    }
+}
+
+fn is_error(ending: &str) -> bool {
+    ending.starts_with("error") || ending.starts_with("signal") || ending == "memout"
+}
+
+/// The quick tier of a suite: its files with `abc_pdr_seconds` below 2.
+pub fn quick_tier(suite_dir: &Path, filter: Option<&Regex>) -> Result<Vec<Instance>> {
+    Ok(suite::load(suite_dir, filter)?
+        .into_iter()
+        .filter(|i| i.abc_seconds.is_some_and(|t| t < QUICK_ABC_SECONDS))
+        .collect())
+}
+
+/// The models of `tests/models/` (relative paths prefixed with `tests/models/`).
+pub fn test_models(dir: &Path, filter: Option<&Regex>) -> Result<Vec<Instance>> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    Ok(suite::load(dir, None)?
+        .into_iter()
+        .map(|mut i| {
+            i.rel = format!("tests/models/{}", i.rel);
+            i
+        })
+        .filter(|i| filter.is_none_or(|f| f.is_match(&i.rel)))
+        .collect())
+}
+
+/// The engines a binary accepts, and those it rejects with its reason.
+pub struct Probed {
+    /// Accepted engines.
+    pub accepted: Vec<String>,
+    /// Rejected engines with the first line of the binary's complaint.
+    pub rejected: Vec<(String, String)>,
+}
+
+/// Which of `engines` the binary accepts: `pdrkit check --engine X` on a tiny model, skipping
+/// those rejected as unknown.
+pub fn probe_engines(binary: &Path, engines: &[String]) -> Result<Probed> {
+    let scratch = Scratch::new("probe")?;
+    let model = scratch.path().join("tiny.aag");
+    // One latch that stays 0, the property (output) is the latch: safe.
+    std::fs::write(&model, "aag 1 0 1 1 0\n2 2\n2\n")?;
+    let rejected =
+        Regex::new(r"(?i)unknown engine|invalid value|unsupported engine|possible values")
+            .expect("regex");
+    let mut ok = Vec::new();
+    let mut skipped = Vec::new();
+    for e in engines {
+        let mut cmd = Command::new(binary);
+        cmd.args(["check", "--engine", e, "--timeout", "5"])
+            .arg(&model);
+        let limits = Limits {
+            wall_s: 15.0,
+            memory_mb: 0,
+        };
+        let m = run_limited(cmd, limits, scratch.path(), "probe")?;
+        match m.ending {
+            Ending::Exit(1 | 2) if rejected.is_match(&m.stderr) => {
+                skipped.push((e.clone(), m.first_error_line()));
+            }
+            _ => ok.push(e.clone()),
+        }
+    }
+    Ok(Probed {
+        accepted: ok,
+        rejected: skipped,
+    })
+}
+
+fn cell(r: &Record, required: bool) -> String {
+    if let Some(f) = failure(r, required) {
+        return f.to_string();
+    }
+    match r.judgement {
+        Judgement::Solved => format!("{} {:.2}", r.verdict, r.wall_s),
+        _ if r.ending == "timeout" || r.verdict == crate::verdict::Verdict::Unknown => {
+            format!("- {:.0}s", r.timeout_s)
+        }
+        _ => format!("({})", r.verdict),
+    }
+}
+
+/// Entry point.
+pub fn main(argv: &[String]) -> Result<ExitCode> {
+    let p = crate::args::parse(
+        argv,
+        &[
+            "timeout",
+            "relaxed-timeout",
+            "memory",
+            "jobs",
+            "filter",
+            "engines",
+            "out",
+            "binary",
+            "suite",
+            "models",
+        ],
+        &["no-build"],
+    )?;
+    if !p.positional.is_empty() {
+        bail!(
+            "regress takes no positional arguments (got {:?})",
+            p.positional
+        );
+    }
+    let timeout: f64 = p.number("timeout")?.unwrap_or(10.0);
+    let relaxed: f64 = p.number("relaxed-timeout")?.unwrap_or(timeout.min(3.0));
+    let memory_mb: u64 = p.number("memory")?.unwrap_or(4096);
+    let jobs: usize = p.number("jobs")?.unwrap_or(2);
+    let filter = p.last("filter").map(Regex::new).transpose()?;
+    let root = crate::workspace_root();
+    let suite_dir = p
+        .last("suite")
+        .map(PathBuf::from)
+        .unwrap_or_else(crate::bench::default_suite);
+    let models_dir = p
+        .last("models")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("tests/models"));
+    let engines: Vec<String> = p
+        .last("engines")
+        .map(|l| {
+            l.split(',')
+                .map(|e| e.trim().to_string())
+                .filter(|e| !e.is_empty())
+                .collect()
+        })
+        .unwrap_or_else(|| ENGINES.iter().map(|e| e.to_string()).collect());
+
+    let mut instances = if suite_dir.is_dir() {
+        quick_tier(&suite_dir, filter.as_ref())?
+    } else {
+        eprintln!(
+            "regress: no suite at {} (only tests/models)",
+            suite_dir.display()
+        );
+        Vec::new()
+    };
+    instances.extend(test_models(&models_dir, filter.as_ref())?);
+    if instances.is_empty() {
+        bail!(
+            "regress: no files (suite {}, models {})",
+            suite_dir.display(),
+            models_dir.display()
+        );
+    }
+    let binary = exec::binary(p.last("binary"), p.flag("no-build"))?;
+    let Probed {
+        accepted: engines,
+        rejected: skipped,
+    } = probe_engines(&binary, &engines)?;
+    for (e, why) in &skipped {
+        eprintln!("regress: skipping engine {e}: {why}");
+    }
+    if engines.is_empty() {
+        bail!("regress: the binary accepts none of the engines");
+    }
+    let plan: Vec<(Instance, Vec<Job>)> = instances
+        .iter()
+        .map(|i| {
+            let jobs = engines
+                .iter()
+                .map(|e| Job::Pdrkit {
+                    config: Config {
+                        name: e.clone(),
+                        args: vec!["--engine".into(), e.clone()],
+                    },
+                    timeout: if answer_required(e, i) {
+                        timeout
+                    } else {
+                        relaxed
+                    },
+                })
+                .collect();
+            (i.clone(), jobs)
+        })
+        .collect();
+    eprintln!(
+        "regress: {} files x {} engines ({}), timeout {timeout} s ({relaxed} s where an answer \
+         is not required), {jobs} job(s)",
+        instances.len(),
+        engines.len(),
+        engines.join(", ")
+    );
+    let settings = Settings {
+        binary: binary.clone(),
+        memory_mb,
+        keep_dir: p.last("out").map(PathBuf::from),
+    };
+    let started = std::time::Instant::now();
+    let records = exec::run_plan(&plan, &settings, jobs);
+
+    // The table: one row per file, one column per engine.
+    let width = instances
+        .iter()
+        .map(|i| i.rel.len())
+        .max()
+        .unwrap_or(4)
+        .min(48);
+    let mut table = format!("{:width$}  {:8} {:>6}", "file", "expected", "abc s");
+    for e in &engines {
+        table.push_str(&format!("  {e:>12}"));
+    }
+    table.push('\n');
+    let mut failures: Vec<(String, &Record)> = Vec::new();
+    for (i, inst) in instances.iter().enumerate() {
+        let name: String = if inst.rel.len() > width {
+            format!("…{}", &inst.rel[inst.rel.len() - (width - 1)..])
+        } else {
+            inst.rel.clone()
+        };
+        table.push_str(&format!(
+            "{name:width$}  {:8} {:>6}",
+            inst.expected.to_string(),
+            inst.abc_seconds.map_or("-".into(), |t| format!("{t:.2}"))
+        ));
+        for (j, e) in engines.iter().enumerate() {
+            let r = &records[i * engines.len() + j];
+            let required = answer_required(e, inst);
+            if let Some(f) = failure(r, required) {
+                failures.push((f.to_string(), r));
+            }
+            table.push_str(&format!("  {:>12}", cell(r, required)));
+        }
+        table.push('\n');
+    }
+    println!("{table}");
+    let stats = summary::config_stats(&records);
+    let configs: Vec<(String, String)> = engines
+        .iter()
+        .map(|e| (e.clone(), format!("pdrkit check --engine {e}")))
+        .collect();
+    println!("{}", summary::stats_table(&stats, &configs));
+    println!(
+        "regress: {} runs in {:.0} s",
+        records.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(out) = p.last("out") {
+        let ctx = summary::Report {
+            title: "pdrkit regress (quick tier)".into(),
+            setup: vec![
+                format!("timeout {timeout} s ({relaxed} s where no answer is required), memory {memory_mb} MiB"),
+                format!("binary {}", binary.display()),
+            ],
+            configs: configs.clone(),
+            instances: &instances,
+        };
+        summary::write_all(Path::new(out), &records, &ctx)?;
+        println!("results in {out}");
+    }
+    if failures.is_empty() {
+        println!("regress: OK");
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!();
+    eprintln!("########################################################################");
+    eprintln!("### regress FAILED: {} run(s)", failures.len());
+    for (why, r) in &failures {
+        eprintln!(
+            "###   {why:9} {:10} {} (expected {}, answered {}, {}){}",
+            r.config,
+            r.file,
+            r.expected,
+            r.verdict,
+            r.ending,
+            if r.note.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", r.note)
+            }
+        );
+    }
+    eprintln!("########################################################################");
+    Ok(ExitCode::FAILURE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::summary::tests::rec;
+    use crate::verdict::{judge, Check, Verdict};
+
+    fn inst(expected: Expected, abc: Option<f64>) -> Instance {
+        Instance {
+            path: "/x".into(),
+            rel: "x".into(),
+            expected,
+            abc_seconds: abc,
+            ric3_seconds: None,
+        }
+    }
+
+    #[test]
+    fn which_answers_are_required() {
+        let easy_safe = inst(Expected::Safe, Some(0.3));
+        let easy_unsafe = inst(Expected::Unsafe, Some(1.0));
+        let models_file = inst(Expected::Safe, None);
+        assert!(answer_required("ic3", &easy_safe));
+        assert!(answer_required("portfolio", &easy_unsafe));
+        assert!(!answer_required("bmc", &easy_safe));
+        assert!(answer_required("bmc", &easy_unsafe));
+        assert!(!answer_required("kind", &easy_safe));
+        assert!(!answer_required("kipdr", &easy_unsafe));
+        assert!(!answer_required("ic3", &models_file));
+        assert!(answer_required("bmc", &inst(Expected::Unsafe, None)));
+    }
+
+    #[test]
+    fn a_wrong_verdict_fails_the_regression() {
+        // The manifest says safe, the engine says sat (and its witness even replays).
+        let j = judge(Expected::Safe, Verdict::Sat, &Check::Passed, true);
+        let mut r = rec("x", "kind", Verdict::Sat, j, 0.1);
+        r.expected = Expected::Safe;
+        assert_eq!(failure(&r, false), Some("WRONG"));
+        // A witness that does not replay.
+        let j = judge(
+            Expected::Unsafe,
+            Verdict::Sat,
+            &Check::Failed("no".into()),
+            true,
+        );
+        let r = rec("x", "bmc", Verdict::Sat, j, 0.1);
+        assert_eq!(failure(&r, false), Some("UNCHECKED"));
+    }
+
+    #[test]
+    fn missing_answers_fail_only_where_required() {
+        let r = rec("x", "ic3", Verdict::Unknown, Judgement::Unsolved, 10.0);
+        assert_eq!(failure(&r, true), Some("MISSING"));
+        assert_eq!(failure(&r, false), None);
+        let mut crash = rec("x", "kind", Verdict::Unknown, Judgement::Unsolved, 0.1);
+        crash.ending = "signal 6".into();
+        assert_eq!(failure(&crash, false), Some("ERROR"));
+        let ok = rec("x", "ic3", Verdict::Unsat, Judgement::Solved, 0.1);
+        assert_eq!(failure(&ok, true), None);
+    }
+}

@@ -1,0 +1,527 @@
+//! The results of a run as files: `results.csv` (one row per file × configuration) and
+//! `summary.md` (per configuration: solved, unique, wrong, unchecked, PAR-2, and the comparison
+//! with the peer and with the manifest's reference times).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context as _, Result};
+
+use crate::suite::Instance;
+use crate::verdict::{Judgement, Record, Verdict};
+
+/// The columns of `results.csv`.
+const CSV_COLUMNS: [&str; 15] = [
+    "file",
+    "config",
+    "peer",
+    "expected",
+    "verdict",
+    "ending",
+    "judgement",
+    "wall_s",
+    "cpu_s",
+    "rss_mb",
+    "timeout_s",
+    "check",
+    "check_s",
+    "note",
+    "stats_json",
+];
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// `results.csv` as text.
+pub fn to_csv(records: &[Record]) -> String {
+    let mut out = CSV_COLUMNS.join(",");
+    out.push('\n');
+    for r in records {
+        let fields = [
+            r.file.clone(),
+            r.config.clone(),
+            r.peer.to_string(),
+            r.expected.to_string(),
+            r.verdict.to_string(),
+            r.ending.clone(),
+            r.judgement.as_str().to_string(),
+            format!("{:.3}", r.wall_s),
+            format!("{:.3}", r.cpu_s),
+            format!("{:.1}", r.rss_mb),
+            format!("{}", r.timeout_s),
+            r.check.clone(),
+            format!("{:.3}", r.check_s),
+            r.note.clone(),
+            r.stats.clone(),
+        ];
+        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// What the summary describes besides the records.
+pub struct Report<'a> {
+    /// A title line (command, suite).
+    pub title: String,
+    /// Free-form lines describing the setup (limits, binary, host, date).
+    pub setup: Vec<String>,
+    /// The configurations in display order, with their arguments (peers: their command).
+    pub configs: Vec<(String, String)>,
+    /// The suite's instances (for the manifest's reference times), if known.
+    pub instances: &'a [Instance],
+}
+
+/// Per-configuration numbers.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ConfigStats {
+    /// Runs.
+    pub runs: usize,
+    /// Solved, answer `unsat`.
+    pub solved_safe: usize,
+    /// Solved, answer `sat`.
+    pub solved_unsafe: usize,
+    /// Solved by this configuration and no other one (peers included).
+    pub unique: usize,
+    /// WRONG answers.
+    pub wrong: usize,
+    /// UNCHECKED answers.
+    pub unchecked: usize,
+    /// Runs without an answer and without an error: `unknown`, or timed out.
+    pub no_answer: usize,
+    /// Runs that ended in an error, a crash or out of memory.
+    pub errors: usize,
+    /// PAR-2: the sum over runs of the wall time when solved, else twice the time limit.
+    pub par2: f64,
+}
+
+impl ConfigStats {
+    /// Solved, both kinds.
+    pub fn solved(&self) -> usize {
+        self.solved_safe + self.solved_unsafe
+    }
+}
+
+/// Computes [`ConfigStats`] for every configuration that has records, keyed by name.
+pub fn config_stats(records: &[Record]) -> BTreeMap<String, ConfigStats> {
+    let mut solvers: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for r in records.iter().filter(|r| r.solved()) {
+        solvers.entry(&r.file).or_default().insert(&r.config);
+    }
+    let mut out: BTreeMap<String, ConfigStats> = BTreeMap::new();
+    for r in records {
+        let s = out.entry(r.config.clone()).or_default();
+        s.runs += 1;
+        match r.judgement {
+            Judgement::Solved => {
+                if r.verdict == Verdict::Unsat {
+                    s.solved_safe += 1;
+                } else {
+                    s.solved_unsafe += 1;
+                }
+                if solvers.get(r.file.as_str()).is_some_and(|c| c.len() == 1) {
+                    s.unique += 1;
+                }
+            }
+            Judgement::Wrong => s.wrong += 1,
+            Judgement::Unchecked => s.unchecked += 1,
+            Judgement::Unsolved => {
+                if is_error(&r.ending) {
+                    s.errors += 1;
+                } else if r.verdict == Verdict::Unknown {
+                    s.no_answer += 1;
+                }
+            }
+        }
+        s.par2 += if r.solved() {
+            r.wall_s
+        } else {
+            2.0 * r.timeout_s
+        };
+    }
+    out
+}
+
+fn is_error(ending: &str) -> bool {
+    ending.starts_with("error") || ending.starts_with("signal") || ending == "memout"
+}
+
+/// The comparison of two configurations on the files both solve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Versus {
+    /// Files both solve.
+    pub both: usize,
+    /// Solved only by the first / only by the second.
+    pub only_a: usize,
+    /// Solved only by the second.
+    pub only_b: usize,
+    /// Total wall seconds of each on the files both solve.
+    pub total_a: f64,
+    /// Total wall seconds of the second.
+    pub total_b: f64,
+    /// Geometric mean over those files of wall(a) / wall(b) (times floored at 10 ms).
+    pub geomean: f64,
+}
+
+/// Compares configuration `a` with `b`.
+pub fn versus(records: &[Record], a: &str, b: &str) -> Versus {
+    let solved = |name: &str| -> HashMap<&str, f64> {
+        records
+            .iter()
+            .filter(|r| r.config == name && r.solved())
+            .map(|r| (r.file.as_str(), r.wall_s))
+            .collect()
+    };
+    let (sa, sb) = (solved(a), solved(b));
+    times_versus(&sa, &sb)
+}
+
+fn times_versus(sa: &HashMap<&str, f64>, sb: &HashMap<&str, f64>) -> Versus {
+    let mut v = Versus {
+        both: 0,
+        only_a: 0,
+        only_b: sb.keys().filter(|f| !sa.contains_key(*f)).count(),
+        total_a: 0.0,
+        total_b: 0.0,
+        geomean: f64::NAN,
+    };
+    let mut log_sum = 0.0;
+    for (file, ta) in sa {
+        match sb.get(file) {
+            Some(tb) => {
+                v.both += 1;
+                v.total_a += ta;
+                v.total_b += tb;
+                log_sum += (ta.max(0.01) / tb.max(0.01)).ln();
+            }
+            None => v.only_a += 1,
+        }
+    }
+    if v.both > 0 {
+        v.geomean = (log_sum / v.both as f64).exp();
+    }
+    v
+}
+
+fn ratio(a: f64, b: f64) -> String {
+    if b > 0.0 && a.is_finite() {
+        format!("{:.2}", a / b)
+    } else {
+        "-".into()
+    }
+}
+
+/// `summary.md` as text.
+pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
+    let stats = config_stats(records);
+    let files: HashSet<&str> = records.iter().map(|r| r.file.as_str()).collect();
+    let mut md = String::new();
+    let _ = writeln!(md, "# {}\n", ctx.title);
+    for line in &ctx.setup {
+        let _ = writeln!(md, "- {line}");
+    }
+    let _ = writeln!(md, "- files: {}", files.len());
+    let _ = writeln!(
+        md,
+        "- times are wall-clock seconds; PAR-2 counts an unsolved run as twice its limit; \
+         `solved` means answered in time, agreeing with the manifest, and (pdrkit) the \
+         witness replayed or the certificate checked\n"
+    );
+    let _ = writeln!(md, "## Configurations\n");
+    let _ = writeln!(md, "| configuration | arguments |\n|---|---|");
+    for (name, args) in &ctx.configs {
+        let _ = writeln!(md, "| {name} | `{}` |", args.replace('|', "\\|"));
+    }
+    md.push('\n');
+    md.push_str(&stats_table(&stats, &ctx.configs));
+
+    // Versus the peers.
+    let peers: Vec<&str> = ordered_names(&ctx.configs, records)
+        .into_iter()
+        .filter(|n| records.iter().any(|r| &r.config == n && r.peer))
+        .collect();
+    let ours: Vec<&str> = ordered_names(&ctx.configs, records)
+        .into_iter()
+        .filter(|n| !peers.contains(n))
+        .collect();
+    for peer in &peers {
+        let _ = writeln!(md, "\n## Versus {peer} (files both solve)\n");
+        let _ = writeln!(
+            md,
+            "| configuration | both solve | only it | only {peer} | its total s | {peer} total s | \
+             total ratio | geo-mean ratio |\n|---|---|---|---|---|---|---|---|"
+        );
+        for c in &ours {
+            let v = versus(records, c, peer);
+            let _ = writeln!(
+                md,
+                "| {c} | {} | {} | {} | {:.2} | {:.2} | {} | {} |",
+                v.both,
+                v.only_a,
+                v.only_b,
+                v.total_a,
+                v.total_b,
+                ratio(v.total_a, v.total_b),
+                if v.geomean.is_finite() {
+                    format!("{:.2}", v.geomean)
+                } else {
+                    "-".into()
+                }
+            );
+        }
+        let _ = writeln!(md, "\nA ratio below 1 means pdrkit is faster.");
+    }
+
+    // Versus the manifest's reference times (CPU seconds, measured elsewhere).
+    type Reference = (&'static str, fn(&Instance) -> Option<f64>);
+    let refs: [Reference; 2] = [
+        ("abc_pdr_seconds", |i| i.abc_seconds),
+        ("ric3_ic3_seconds", |i| i.ric3_seconds),
+    ];
+    let mut ref_md = String::new();
+    for (column, get) in refs {
+        let reference: HashMap<&str, f64> = ctx
+            .instances
+            .iter()
+            .filter(|i| files.contains(i.rel.as_str()))
+            .filter_map(|i| get(i).map(|t| (i.rel.as_str(), t)))
+            .collect();
+        if reference.is_empty() {
+            continue;
+        }
+        for c in &ours {
+            let mine: HashMap<&str, f64> = records
+                .iter()
+                .filter(|r| &r.config == c && r.solved())
+                .map(|r| (r.file.as_str(), r.cpu_s))
+                .collect();
+            let v = times_versus(&mine, &reference);
+            let _ = writeln!(
+                ref_md,
+                "| {c} | {column} | {} | {} | {} | {:.2} | {:.2} | {} | {} |",
+                v.both,
+                v.only_a,
+                v.only_b,
+                v.total_a,
+                v.total_b,
+                ratio(v.total_a, v.total_b),
+                if v.geomean.is_finite() {
+                    format!("{:.2}", v.geomean)
+                } else {
+                    "-".into()
+                }
+            );
+        }
+    }
+    if !ref_md.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Versus the manifest's reference times (CPU seconds; measured on another \
+             day on a loaded machine: indicative only)\n"
+        );
+        let _ = writeln!(
+            md,
+            "| configuration | reference | both solve | only it | only reference | its CPU s | \
+             reference s | total ratio | geo-mean ratio |\n|---|---|---|---|---|---|---|---|---|"
+        );
+        md.push_str(&ref_md);
+    }
+
+    // The runs someone must look at.
+    let bad: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.judgement.is_failure())
+        .collect();
+    if !bad.is_empty() {
+        let _ = writeln!(md, "\n## WRONG and UNCHECKED answers\n");
+        let _ = writeln!(
+            md,
+            "| file | configuration | expected | answer | judgement | note |\n|---|---|---|---|---|---|"
+        );
+        for r in bad {
+            let _ = writeln!(
+                md,
+                "| {} | {}{} | {} | {} | **{}** | {} |",
+                r.file,
+                r.config,
+                if r.peer { " (peer)" } else { "" },
+                r.expected,
+                r.verdict,
+                r.judgement.as_str(),
+                r.note.replace('|', "\\|")
+            );
+        }
+    }
+    let errors: Vec<&Record> = records.iter().filter(|r| is_error(&r.ending)).collect();
+    if !errors.is_empty() {
+        let _ = writeln!(md, "\n## Errors (first 30)\n");
+        let _ = writeln!(
+            md,
+            "| file | configuration | ending | note |\n|---|---|---|---|"
+        );
+        for r in errors.iter().take(30) {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} |",
+                r.file,
+                r.config,
+                r.ending,
+                r.note.replace('|', "\\|")
+            );
+        }
+    }
+    md
+}
+
+/// Configuration names in display order: those of `configs` first, then any others found.
+pub fn ordered_names<'a>(configs: &'a [(String, String)], records: &'a [Record]) -> Vec<&'a str> {
+    let mut names: Vec<&str> = configs.iter().map(|(n, _)| n.as_str()).collect();
+    for r in records {
+        if !names.contains(&r.config.as_str()) {
+            names.push(&r.config);
+        }
+    }
+    names.retain(|n| records.iter().any(|r| r.config == *n));
+    names
+}
+
+/// The per-configuration table (markdown), also printed at the end of a run.
+pub fn stats_table(stats: &BTreeMap<String, ConfigStats>, configs: &[(String, String)]) -> String {
+    let mut names: Vec<&str> = configs
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| stats.contains_key(*n))
+        .collect();
+    for n in stats.keys() {
+        if !names.contains(&n.as_str()) {
+            names.push(n);
+        }
+    }
+    let mut md = String::from(
+        "| configuration | solved safe | solved unsafe | solved | runs | unique | wrong | \
+         unchecked | no answer | errors | PAR-2 s |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for n in names {
+        let s = &stats[n];
+        let mark = |k: usize| {
+            if k > 0 {
+                format!("**{k}**")
+            } else {
+                "0".into()
+            }
+        };
+        let _ = writeln!(
+            md,
+            "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+            s.solved_safe,
+            s.solved_unsafe,
+            s.solved(),
+            s.runs,
+            s.unique,
+            mark(s.wrong),
+            mark(s.unchecked),
+            s.no_answer,
+            s.errors,
+            s.par2
+        );
+    }
+    md
+}
+
+/// Writes `results.csv`, `summary.md` and `cactus.svg` into `out`; returns the summary text.
+pub fn write_all(out: &Path, records: &[Record], ctx: &Report<'_>) -> Result<String> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    std::fs::write(out.join("results.csv"), to_csv(records)).context("writing results.csv")?;
+    let md = to_markdown(records, ctx);
+    std::fs::write(out.join("summary.md"), &md).context("writing summary.md")?;
+    let names = ordered_names(&ctx.configs, records);
+    let svg = crate::plot::cactus_svg(records, &names, &ctx.title);
+    std::fs::write(out.join("cactus.svg"), svg).context("writing cactus.svg")?;
+    Ok(md)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::suite::Expected;
+
+    pub fn rec(file: &str, config: &str, verdict: Verdict, j: Judgement, wall: f64) -> Record {
+        Record {
+            file: file.into(),
+            config: config.into(),
+            peer: config == "abc",
+            expected: Expected::Unknown,
+            verdict,
+            ending: if verdict == Verdict::Unknown {
+                "timeout".into()
+            } else {
+                "exit 10".into()
+            },
+            judgement: j,
+            wall_s: wall,
+            cpu_s: wall,
+            rss_mb: 10.0,
+            timeout_s: 10.0,
+            check: "-".into(),
+            check_s: 0.0,
+            stats: r#"{"frames":3}"#.into(),
+            note: "a, \"b\"".into(),
+        }
+    }
+
+    fn sample() -> Vec<Record> {
+        use Judgement::*;
+        use Verdict::*;
+        vec![
+            rec("a", "ic3", Unsat, Solved, 1.0),
+            rec("a", "abc", Unsat, Solved, 2.0),
+            rec("b", "ic3", Sat, Solved, 4.0),
+            rec("b", "abc", Unknown, Unsolved, 11.0),
+            rec("c", "ic3", Sat, Wrong, 1.0),
+            rec("c", "abc", Sat, Solved, 1.0),
+        ]
+    }
+
+    #[test]
+    fn stats_unique_par2() {
+        let s = config_stats(&sample());
+        let ic3 = &s["ic3"];
+        assert_eq!((ic3.solved_safe, ic3.solved_unsafe, ic3.unique), (1, 1, 1));
+        assert_eq!(ic3.wrong, 1);
+        assert!((ic3.par2 - (1.0 + 4.0 + 20.0)).abs() < 1e-9);
+        let abc = &s["abc"];
+        assert_eq!((abc.solved(), abc.unique, abc.no_answer), (2, 1, 1));
+    }
+
+    #[test]
+    fn versus_peer() {
+        let v = versus(&sample(), "ic3", "abc");
+        assert_eq!((v.both, v.only_a, v.only_b), (1, 1, 1));
+        assert!((v.geomean - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn csv_quotes_and_markdown_mentions_failures() {
+        let recs = sample();
+        let csv = to_csv(&recs);
+        assert!(csv.starts_with("file,config,peer,"));
+        assert!(csv.contains("\"a, \"\"b\"\"\""));
+        assert!(csv.contains("\"{\"\"frames\"\":3}\""));
+        let ctx = Report {
+            title: "t".into(),
+            setup: vec![],
+            configs: vec![("ic3".into(), "--engine ic3".into())],
+            instances: &[],
+        };
+        let md = to_markdown(&recs, &ctx);
+        assert!(md.contains("## Versus abc"));
+        assert!(md.contains("**WRONG**"));
+    }
+}
