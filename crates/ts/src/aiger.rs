@@ -63,10 +63,20 @@ type Result<T> = std::result::Result<T, AigerError>;
 /// Reads an AIGER file (`.aag`, `.aig`, or either gzip-compressed, recognised by content).
 pub fn read_file(path: impl AsRef<Path>) -> Result<Aig> {
     let path = path.as_ref();
-    if path.is_dir() {
-        return Err(AigerError::Io(std::io::Error::other("is a directory")));
+    let with_path = |e: std::io::Error| {
+        AigerError::Io(std::io::Error::new(
+            e.kind(),
+            format!("{}: {e}", path.display()),
+        ))
+    };
+    let meta = std::fs::metadata(path).map_err(with_path)?;
+    if meta.is_dir() {
+        return Err(AigerError::Io(std::io::Error::other(format!(
+            "{}: is a directory, expected an AIGER file",
+            path.display()
+        ))));
     }
-    let bytes = std::fs::read(path)?;
+    let bytes = std::fs::read(path).map_err(with_path)?;
     parse(&bytes)
 }
 
@@ -82,18 +92,86 @@ pub fn parse(bytes: &[u8]) -> Result<Aig> {
     Parser::new(bytes).parse()
 }
 
+/// The largest `M` accepted: literals up to `2M + 1` must fit in 31 bits with room to spare for
+/// the variables the transition system adds.
+const MAX_VAR: u32 = (u32::MAX >> 2) - 1;
+
+/// A binary file's inputs take no bytes, so their count is bounded separately to keep memory
+/// linear in the input's size: this many for free, plus [`INPUTS_PER_BYTE`] per byte of input.
+const FREE_INPUTS: u64 = 1 << 20;
+/// See [`FREE_INPUTS`].
+const INPUTS_PER_BYTE: u64 = 16;
+
 struct Parser<'a> {
     b: &'a [u8],
     pos: usize,
     line: usize,
 }
 
+/// What defines a variable (ASCII files only: binary files define every variable implicitly).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Def {
     None,
     Input,
     Latch,
     And,
+}
+
+impl Def {
+    fn name(self) -> &'static str {
+        match self {
+            Def::None => "nothing",
+            Def::Input => "an input",
+            Def::Latch => "a latch",
+            Def::And => "an AND gate",
+        }
+    }
+}
+
+/// Which variables are defined and by what: dense up to a bound proportional to the input's
+/// size, sparse above it, so a huge `M` with a few high literals allocates nothing big.
+struct Defs {
+    dense: Vec<Def>,
+    sparse: hashbrown::HashMap<u32, Def>,
+}
+
+impl Defs {
+    fn new(max_var: u32, input_len: usize) -> Self {
+        let n = (max_var as usize + 1).min(input_len.saturating_mul(2) + 64);
+        Defs {
+            dense: vec![Def::None; n],
+            sparse: hashbrown::HashMap::new(),
+        }
+    }
+
+    fn get(&self, v: u32) -> Def {
+        match self.dense.get(v as usize) {
+            Some(&d) => d,
+            None => self.sparse.get(&v).copied().unwrap_or(Def::None),
+        }
+    }
+
+    fn set(&mut self, v: u32, d: Def) {
+        match self.dense.get_mut(v as usize) {
+            Some(slot) => *slot = d,
+            None => {
+                self.sparse.insert(v, d);
+            }
+        }
+    }
+}
+
+/// The first line of each section of an ASCII file, to point errors found after parsing (an
+/// undefined literal, a cycle) at the line that holds the culprit.
+#[derive(Default)]
+struct Lines {
+    latches: usize,
+    outputs: usize,
+    bads: usize,
+    constraints: usize,
+    justice: usize,
+    fairness: usize,
+    ands: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -109,13 +187,24 @@ impl<'a> Parser<'a> {
         self.b.get(self.pos).copied()
     }
 
+    fn peek_at(&self, k: usize) -> Option<u8> {
+        self.b.get(self.pos + k).copied()
+    }
+
     /// Expects exactly one space.
     fn space(&mut self, what: &str) -> Result<()> {
-        if self.peek() == Some(b' ') {
-            self.pos += 1;
-            Ok(())
-        } else {
-            self.err(format!("expected a space before {what}"))
+        match self.peek() {
+            Some(b' ') => {
+                self.pos += 1;
+                Ok(())
+            }
+            None => self.err(format!(
+                "unexpected end of file: expected a space and then {what}"
+            )),
+            Some(c) => self.err(format!(
+                "expected a space before {what}, found {}",
+                show_byte(c)
+            )),
         }
     }
 
@@ -146,7 +235,9 @@ impl<'a> Parser<'a> {
         while let Some(c @ b'0'..=b'9') = self.peek() {
             v = v * 10 + u64::from(c - b'0');
             if v > u64::from(u32::MAX) {
-                return self.err(format!("{what} is too large (more than 32 bits)"));
+                return self.err(format!(
+                    "expected {what}, found a number too large (more than 32 bits)"
+                ));
             }
             self.pos += 1;
         }
@@ -160,6 +251,38 @@ impl<'a> Parser<'a> {
             };
         }
         Ok(v as u32)
+    }
+
+    /// Checks and records the definition of literal `lit` (ASCII files).
+    fn define(&self, defs: &mut Defs, m: u32, lit: u32, kind: Def) -> Result<()> {
+        let what = kind.name();
+        if lit & 1 == 1 {
+            return self.err(format!(
+                "{what} is defined by the odd literal {lit}: expected an even (positive) literal"
+            ));
+        }
+        if lit < 2 {
+            return self.err(format!(
+                "{what} is defined by literal {lit}, the constant: expected a literal from 2 to 2*M = {}",
+                2 * u64::from(m)
+            ));
+        }
+        if lit / 2 > m {
+            return self.err(format!(
+                "{what} is defined by literal {lit}, above the maximum 2*M+1 = {}",
+                2 * u64::from(m) + 1
+            ));
+        }
+        let v = lit / 2;
+        let old = defs.get(v);
+        if old != Def::None {
+            return self.err(format!(
+                "variable {v} (literal {lit}) is defined twice: as {} and as {what}",
+                old.name()
+            ));
+        }
+        defs.set(v, kind);
+        Ok(())
     }
 
     fn parse(mut self) -> Result<Aig> {
@@ -176,19 +299,23 @@ impl<'a> Parser<'a> {
         let mut h = [0u32; 9];
         let names = ["M", "I", "L", "O", "A", "B", "C", "J", "F"];
         for (k, name) in names.iter().enumerate() {
-            if k >= 5 && self.peek() != Some(b' ') {
+            // B, C, J, F are optional (AIGER 1.9); a trailing space is not a count.
+            if k >= 5
+                && !(self.peek() == Some(b' ')
+                    && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()))
+            {
                 break;
             }
             self.space(&format!("header count {name}"))?;
             h[k] = self.number(&format!("header count {name}"))?;
         }
-        self.newline("the header")?;
+        self.newline("the header (at most 9 counts: M I L O A B C J F)")?;
         let [m, ni, nl, no, na, nb, nc, nj, nf] = h;
         let defined = u64::from(ni) + u64::from(nl) + u64::from(na);
         if defined > u64::from(m) {
             return Err(AigerError::at(
                 Position::Line(1),
-                format!("header: M = {m} is less than I + L + A = {defined}"),
+                format!("header: expected M >= I + L + A, but M = {m} and I + L + A = {defined}"),
             ));
         }
         if binary && defined != u64::from(m) {
@@ -197,88 +324,74 @@ impl<'a> Parser<'a> {
                 format!("header: binary AIGER needs M = I + L + A, but M = {m} and I + L + A = {defined}"),
             ));
         }
-        if u64::from(m) >= u64::from(u32::MAX >> 2) {
+        if m > MAX_VAR {
             return Err(AigerError::at(
                 Position::Line(1),
-                format!("header: M = {m} is too large"),
+                format!("header: M = {m} is too large (expected at most {MAX_VAR})"),
             ));
         }
-        // Never trust counts for allocation: a count larger than the bytes left is an error anyway.
-        let cap = |n: u32| (n as usize).min(self.b.len());
+        if binary {
+            let limit = FREE_INPUTS + INPUTS_PER_BYTE * self.b.len() as u64;
+            if u64::from(ni) > limit {
+                return Err(AigerError::at(
+                    Position::Line(1),
+                    format!(
+                        "header: I = {ni} implicit inputs in a binary file of {} bytes: expected at most {limit}",
+                        self.b.len()
+                    ),
+                ));
+            }
+        }
+        // Never trust counts for allocation: each entry but a binary input takes at least two
+        // bytes, so a count larger than the bytes left is an error found when they run out.
+        let len = self.b.len();
+        let cap = |n: u32| (n as usize).min(len / 2 + 1);
         let mut aig = Aig {
             max_var: m,
             ..Aig::default()
         };
-        let mut def = vec![Def::None; 0];
-        def.resize((m as usize + 1).min(self.b.len() * 4 + 16), Def::None);
-        let mut define = |p: &Self, lit: u32, kind: Def| -> Result<()> {
-            if lit & 1 == 1 {
-                return p.err(format!(
-                    "literal {lit} is odd: a definition needs an even literal"
-                ));
-            }
-            if lit < 2 {
-                return p.err("literal 0/1 is the constant: it cannot be defined");
-            }
-            if lit / 2 > m {
-                return p.err(format!(
-                    "literal {lit} is above the maximum 2*M+1 = {}",
-                    2 * u64::from(m) + 1
-                ));
-            }
-            let v = (lit / 2) as usize;
-            if v >= def.len() {
-                def.resize(v + 1, Def::None);
-            }
-            if def[v] != Def::None {
-                return p.err(format!("variable {v} (literal {lit}) is defined twice"));
-            }
-            def[v] = kind;
-            Ok(())
-        };
+        let mut defs = Defs::new(if binary { 0 } else { m }, len);
+        let mut lines = Lines::default();
         // Inputs.
-        aig.inputs.reserve(cap(ni));
-        for i in 0..ni {
-            let lit = if binary {
-                2 * (i + 1)
-            } else {
-                let l = self.number("an input literal")?;
+        if binary {
+            aig.inputs = (1..=ni).map(|v| Var(v).lit()).collect();
+        } else {
+            aig.inputs.reserve(cap(ni));
+            for _ in 0..ni {
+                let lit = self.number("an input literal")?;
+                self.define(&mut defs, m, lit, Def::Input)?;
                 self.newline("an input literal")?;
-                l
-            };
-            define(&self, lit, Def::Input)?;
-            aig.inputs.push(Lit::from_code(lit));
+                aig.inputs.push(Lit::from_code(lit));
+            }
         }
         // Latches.
+        lines.latches = self.line;
         aig.latches.reserve(cap(nl));
         for i in 0..nl {
             let lit = if binary {
                 2 * (ni + i + 1)
             } else {
                 let l = self.number("a latch literal")?;
+                self.define(&mut defs, m, l, Def::Latch)?;
                 self.space("the latch's next-state literal")?;
                 l
             };
-            define(&self, lit, Def::Latch)?;
             let next = self.lit_ref(m, "a latch's next-state literal")?;
-            let reset = if self.peek() == Some(b' ') {
+            let reset = if self.peek() == Some(b' ')
+                && self.peek_at(1).is_some_and(|c| c.is_ascii_digit())
+            {
                 self.pos += 1;
-                if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                    // Trailing space only.
+                let r = self.number("a latch reset value")?;
+                if r == 0 {
                     Reset::Zero
+                } else if r == 1 {
+                    Reset::One
+                } else if r == lit {
+                    Reset::Uninit
                 } else {
-                    let r = self.number("a latch reset value")?;
-                    if r == 0 {
-                        Reset::Zero
-                    } else if r == 1 {
-                        Reset::One
-                    } else if r == lit {
-                        Reset::Uninit
-                    } else {
-                        return self.err(format!(
-                            "latch reset must be 0, 1 or the latch literal {lit}, found {r}"
-                        ));
-                    }
+                    return self.err(format!(
+                        "expected a latch reset of 0, 1 or the latch literal {lit}, found {r}"
+                    ));
                 }
             } else {
                 Reset::Zero
@@ -290,6 +403,9 @@ impl<'a> Parser<'a> {
                 reset,
             });
         }
+        lines.outputs = self.line;
+        lines.bads = lines.outputs + no as usize;
+        lines.constraints = lines.bads + nb as usize;
         for (n, list, what) in [
             (no, &mut aig.outputs, "an output literal"),
             (nb, &mut aig.bads, "a bad-state literal"),
@@ -308,6 +424,8 @@ impl<'a> Parser<'a> {
             self.newline("a justice property's size")?;
             jsizes.push(s);
         }
+        lines.justice = self.line;
+        aig.justice.reserve(cap(nj));
         for s in jsizes {
             let mut j = Vec::with_capacity(cap(s));
             for _ in 0..s {
@@ -317,6 +435,7 @@ impl<'a> Parser<'a> {
             }
             aig.justice.push(j);
         }
+        lines.fairness = self.line;
         aig.fairness.reserve(cap(nf));
         for _ in 0..nf {
             let l = self.lit_ref(m, "a fairness literal")?;
@@ -324,26 +443,28 @@ impl<'a> Parser<'a> {
             aig.fairness.push(l);
         }
         // AND gates.
+        lines.ands = self.line;
         aig.ands.reserve(cap(na));
         for i in 0..na {
             if binary {
                 let lhs = 2 * (ni + nl + i + 1);
                 let at = self.pos;
-                let d0 = self.varint()?;
-                let d1 = self.varint()?;
+                let d0 = self.varint(lhs)?;
+                let d1 = self.varint(lhs)?;
                 let rhs0 = lhs.checked_sub(d0).filter(|_| d0 > 0).ok_or_else(|| {
                     AigerError::at(
                         Position::Byte(at),
-                        format!("AND gate {lhs}: first delta {d0} must be in 1..={lhs}"),
+                        format!("AND gate {lhs}: expected a first delta in 1..={lhs}, found {d0}"),
                     )
                 })?;
                 let rhs1 = rhs0.checked_sub(d1).ok_or_else(|| {
                     AigerError::at(
                         Position::Byte(at),
-                        format!("AND gate {lhs}: second delta {d1} is larger than the first input {rhs0}"),
+                        format!(
+                            "AND gate {lhs}: expected a second delta in 0..={rhs0} (at most the first input {rhs0}), found {d1}"
+                        ),
                     )
                 })?;
-                define(&self, lhs, Def::And)?;
                 aig.ands.push(AndGate {
                     lhs: Lit::from_code(lhs),
                     rhs0: Lit::from_code(rhs0),
@@ -351,7 +472,7 @@ impl<'a> Parser<'a> {
                 });
             } else {
                 let lhs = self.number("an AND gate's literal")?;
-                define(&self, lhs, Def::And)?;
+                self.define(&mut defs, m, lhs, Def::And)?;
                 self.space("the AND gate's first input")?;
                 let rhs0 = self.lit_ref(m, "an AND gate's first input")?;
                 self.space("the AND gate's second input")?;
@@ -364,10 +485,13 @@ impl<'a> Parser<'a> {
                 });
             }
         }
-        let body_line = self.line;
         self.symbols_and_comments(&mut aig, [ni, nl, no, nb, nc, nj, nf])?;
-        check_defined(&aig, &def, binary, body_line)?;
-        topo_sort(&mut aig, binary)?;
+        if !binary {
+            // A binary file defines every variable up to M, and its AND gates only read
+            // smaller literals: nothing to check there.
+            check_defined(&aig, &defs, &lines)?;
+            topo_sort(&mut aig, lines.ands)?;
+        }
         Ok(aig)
     }
 
@@ -376,14 +500,15 @@ impl<'a> Parser<'a> {
         let l = self.number(what)?;
         if u64::from(l) > 2 * u64::from(m) + 1 {
             return self.err(format!(
-                "{what}: literal {l} is above the maximum 2*M+1 = {}",
+                "expected {what} of at most 2*M+1 = {}, found {l}",
                 2 * u64::from(m) + 1
             ));
         }
         Ok(Lit::from_code(l))
     }
 
-    fn varint(&mut self) -> Result<u32> {
+    /// One delta of the binary AND section (7 bits per byte, low bits first).
+    fn varint(&mut self, lhs: u32) -> Result<u32> {
         let start = self.pos;
         let mut v: u64 = 0;
         let mut shift = 0;
@@ -391,7 +516,9 @@ impl<'a> Parser<'a> {
             let Some(c) = self.peek() else {
                 return Err(AigerError::at(
                     Position::Byte(self.pos),
-                    "unexpected end of file in the binary AND section",
+                    format!(
+                        "unexpected end of file in the binary AND section: expected a delta of AND gate {lhs}"
+                    ),
                 ));
             };
             self.pos += 1;
@@ -399,7 +526,7 @@ impl<'a> Parser<'a> {
             if v > u64::from(u32::MAX) || shift > 28 {
                 return Err(AigerError::at(
                     Position::Byte(start),
-                    "AND gate delta does not fit in 32 bits",
+                    format!("AND gate {lhs}: expected a delta of at most 32 bits"),
                 ));
             }
             if c & 0x80 == 0 {
@@ -420,14 +547,26 @@ impl<'a> Parser<'a> {
                 b'b' => SymbolKind::Bad,
                 b'c' => {
                     // "c" alone on its line starts the comments; "c<N> name" is a constraint symbol.
-                    if matches!(self.b.get(self.pos + 1), Some(b'\n') | Some(b'\r') | None) {
-                        self.pos += 1;
-                        let _ = self.newline("the comment marker 'c'");
-                        let rest = &self.b[self.pos.min(self.b.len())..];
-                        aig.comments = String::from_utf8_lossy(rest)
-                            .lines()
-                            .map(str::to_owned)
-                            .collect();
+                    let rest_of_line = &self.b[self.pos + 1..];
+                    let end = rest_of_line
+                        .iter()
+                        .position(|&c| c == b'\n')
+                        .unwrap_or(rest_of_line.len());
+                    if rest_of_line[..end]
+                        .iter()
+                        .all(|c| matches!(c, b' ' | b'\t' | b'\r'))
+                    {
+                        let start = (self.pos + 1 + end + 1).min(self.b.len());
+                        let mut text = &self.b[start..];
+                        if let [rest @ .., b'\n'] = text {
+                            text = rest;
+                        }
+                        if !self.b[start..].is_empty() {
+                            aig.comments = text
+                                .split(|&c| c == b'\n')
+                                .map(|l| String::from_utf8_lossy(trim_cr(l)).into_owned())
+                                .collect();
+                        }
                         self.pos = self.b.len();
                         return Ok(());
                     }
@@ -441,31 +580,47 @@ impl<'a> Parser<'a> {
                     self.line += 1;
                     continue;
                 }
+                b'\r' if self.peek_at(1) == Some(b'\n') => {
+                    self.pos += 1;
+                    continue;
+                }
                 _ => {
                     return self.err(format!(
-                        "expected a symbol (i, l, o, b, c, j, f followed by a position) or 'c' for comments, found {}",
+                        "expected a symbol (i, l, o, b, c, j or f followed by a position) or 'c' alone for comments, found {}",
                         show_byte(c)
                     ))
                 }
             };
             self.pos += 1;
-            let index = self.number("a symbol's position")?;
+            let index = self.number(&format!("the position of a symbol '{}'", kind.letter()))?;
             let n = counts[kind as usize];
             if index >= n {
                 return self.err(format!(
-                    "symbol {}{index} names a position beyond the {n} entries of its list",
+                    "symbol {}{index}: expected a position below {n}, the number of entries of its list",
                     kind.letter()
                 ));
             }
             if self.peek() != Some(b' ') {
-                return self.err("expected a space and a name after the symbol's position");
+                return match self.peek() {
+                    None => self.err(format!(
+                        "unexpected end of file: expected a space and a name after symbol {}{index}",
+                        kind.letter()
+                    )),
+                    Some(c) => self.err(format!(
+                        "expected a space and a name after symbol {}{index}, found {}",
+                        kind.letter(),
+                        show_byte(c)
+                    )),
+                };
             }
             self.pos += 1;
             let start = self.pos;
-            while !matches!(self.peek(), Some(b'\n') | None) {
-                self.pos += 1;
-            }
-            let name = String::from_utf8_lossy(&self.b[start..self.pos]).into_owned();
+            let end = self.b[start..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(self.b.len(), |k| start + k);
+            self.pos = end;
+            let name = String::from_utf8_lossy(trim_cr(&self.b[start..end])).into_owned();
             if self.peek() == Some(b'\n') {
                 self.pos += 1;
                 self.line += 1;
@@ -480,6 +635,14 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// A line without the carriage returns that end it (CRLF files).
+fn trim_cr(mut line: &[u8]) -> &[u8] {
+    while let [rest @ .., b'\r'] = line {
+        line = rest;
+    }
+    line
+}
+
 fn show_byte(c: u8) -> String {
     if c.is_ascii_graphic() {
         format!("'{}'", c as char)
@@ -488,72 +651,73 @@ fn show_byte(c: u8) -> String {
     }
 }
 
-/// Every referenced variable must be defined (or be the constant).
-fn check_defined(aig: &Aig, def: &[Def], _binary: bool, line: usize) -> Result<()> {
-    let is_def = |l: Lit| l.var().0 == 0 || def.get(l.var().idx()).is_some_and(|d| *d != Def::None);
-    let undefined = |l: Lit, what: &str| {
+/// Every referenced variable must be defined (or be the constant). ASCII files only.
+fn check_defined(aig: &Aig, defs: &Defs, lines: &Lines) -> Result<()> {
+    let is_def = |l: Lit| l.var().0 == 0 || defs.get(l.var().0) != Def::None;
+    let undefined = |line: usize, l: Lit, what: &str| {
         Err(AigerError::at(
             Position::Line(line),
             format!(
-                "{what} uses literal {} whose variable {} is never defined",
+                "{what} uses literal {} whose variable {} is never defined: expected an input, latch or AND gate literal, or 0/1",
                 l.code(),
                 l.var().0
             ),
         ))
     };
-    for l in &aig.latches {
+    for (k, l) in aig.latches.iter().enumerate() {
         if !is_def(l.next) {
-            return undefined(l.next, &format!("latch {}", l.lit.code()));
+            return undefined(
+                lines.latches + k,
+                l.next,
+                &format!("latch {}", l.lit.code()),
+            );
         }
     }
-    for (list, what) in [
-        (&aig.outputs, "an output"),
-        (&aig.bads, "a bad-state property"),
-        (&aig.constraints, "a constraint"),
-        (&aig.fairness, "a fairness constraint"),
+    for (list, first, what) in [
+        (&aig.outputs, lines.outputs, "an output"),
+        (&aig.bads, lines.bads, "a bad-state property"),
+        (&aig.constraints, lines.constraints, "a constraint"),
+        (&aig.fairness, lines.fairness, "a fairness constraint"),
     ] {
-        if let Some(&l) = list.iter().find(|&&l| !is_def(l)) {
-            return undefined(l, what);
+        if let Some(k) = list.iter().position(|&l| !is_def(l)) {
+            return undefined(first + k, list[k], what);
         }
     }
+    let mut line = lines.justice;
     for j in &aig.justice {
-        if let Some(&l) = j.iter().find(|&&l| !is_def(l)) {
-            return undefined(l, "a justice property");
+        if let Some(k) = j.iter().position(|&l| !is_def(l)) {
+            return undefined(line + k, j[k], "a justice property");
         }
+        line += j.len();
     }
-    for g in &aig.ands {
+    for (k, g) in aig.ands.iter().enumerate() {
         for r in [g.rhs0, g.rhs1] {
             if !is_def(r) {
-                return undefined(r, &format!("AND gate {}", g.lhs.code()));
+                return undefined(lines.ands + k, r, &format!("AND gate {}", g.lhs.code()));
             }
         }
     }
     Ok(())
 }
 
-/// Puts the AND gates in topological order; a cycle is an error.
-fn topo_sort(aig: &mut Aig, binary: bool) -> Result<()> {
-    // Binary AIGER guarantees lhs > rhs, hence order; ASCII files often are ordered too.
-    let ordered = {
-        let mut seen = hashbrown::HashSet::new();
-        let gate_vars: hashbrown::HashSet<u32> = aig.ands.iter().map(|g| g.lhs.var().0).collect();
-        aig.ands.iter().all(|g| {
-            let ok = [g.rhs0, g.rhs1]
-                .iter()
-                .all(|r| !gate_vars.contains(&r.var().0) || seen.contains(&r.var().0));
-            seen.insert(g.lhs.var().0);
-            ok
-        })
-    };
-    if binary || ordered {
-        return Ok(());
-    }
+/// Puts the AND gates of an ASCII file in topological order; a cycle is an error. `first_line`
+/// is the line of the first gate, for the error.
+fn topo_sort(aig: &mut Aig, first_line: usize) -> Result<()> {
     let index: hashbrown::HashMap<u32, usize> = aig
         .ands
         .iter()
         .enumerate()
         .map(|(i, g)| (g.lhs.var().0, i))
         .collect();
+    // Files are usually ordered already: then there is nothing to do.
+    let ordered = aig.ands.iter().enumerate().all(|(i, g)| {
+        [g.rhs0, g.rhs1]
+            .iter()
+            .all(|r| index.get(&r.var().0).is_none_or(|&k| k < i))
+    });
+    if ordered {
+        return Ok(());
+    }
     // 0 = unvisited, 1 = on the stack, 2 = done.
     let mut state = vec![0u8; aig.ands.len()];
     let mut order = Vec::with_capacity(aig.ands.len());
@@ -580,10 +744,13 @@ fn topo_sort(aig: &mut Aig, binary: bool) -> Result<()> {
                         }
                         1 => {
                             return Err(AigerError::at(
-                                Position::File,
+                                Position::Line(first_line + g),
                                 format!(
-                                    "AND gates form a cycle through literal {}",
-                                    aig.ands[c].lhs.code()
+                                    "AND gates form a cycle: gate {} reads literal {} of gate {} (line {}), which depends on gate {0}; expected acyclic definitions",
+                                    aig.ands[g].lhs.code(),
+                                    r.code(),
+                                    aig.ands[c].lhs.code(),
+                                    first_line + c
                                 ),
                             ))
                         }
@@ -687,17 +854,34 @@ pub fn write_aig(aig: &Aig) -> Vec<u8> {
         aig.latches.len() as u32,
         aig.ands.len() as u32,
     );
-    let mut map = vec![0u32; aig.max_var as usize + 1];
+    // Old variable -> new variable. Dense when the numbering is, sparse otherwise: an ASCII file
+    // may declare a huge M and use a few variables.
+    let defined = ni as usize + nl as usize + na as usize;
+    let dense = (aig.max_var as usize) <= 2 * defined + 1024;
+    let mut dense_map = vec![0u32; if dense { aig.max_var as usize + 1 } else { 0 }];
+    let mut sparse_map = hashbrown::HashMap::new();
+    let mut set = |v: Var, to: u32| match dense_map.get_mut(v.idx()) {
+        Some(slot) => *slot = to,
+        None => {
+            sparse_map.insert(v.0, to);
+        }
+    };
     for (i, l) in aig.inputs.iter().enumerate() {
-        map[l.var().idx()] = i as u32 + 1;
+        set(l.var(), i as u32 + 1);
     }
     for (i, l) in aig.latches.iter().enumerate() {
-        map[l.lit.var().idx()] = ni + i as u32 + 1;
+        set(l.lit.var(), ni + i as u32 + 1);
     }
     for (i, g) in aig.ands.iter().enumerate() {
-        map[g.lhs.var().idx()] = ni + nl + i as u32 + 1;
+        set(g.lhs.var(), ni + nl + i as u32 + 1);
     }
-    let m = |l: Lit| Var(map[l.var().idx()]).lit_with(l.is_neg()).code();
+    let m = |l: Lit| {
+        let v = match dense_map.get(l.var().idx()) {
+            Some(&v) => v,
+            None => sparse_map.get(&l.var().0).copied().unwrap_or(0),
+        };
+        Var(v).lit_with(l.is_neg()).code()
+    };
     let mut out = format!("aig {} {ni} {nl} {} {na}", ni + nl + na, aig.outputs.len());
     let extra = [
         aig.bads.len(),

@@ -1,0 +1,903 @@
+//! The AIGER reader on malformed input: every class of bad file gets a typed error naming the
+//! line or byte offset and what was expected, fast and without panicking; and on valid input:
+//! every section is read, the writers read back, and the shared benchmarks all parse.
+
+mod common;
+
+use std::io::Write as _;
+use std::time::{Duration, Instant};
+
+use common::{assert_topological, check_round_trips, FULL_AAG};
+use pdrkit_logic::Lit;
+use pdrkit_ts::aiger::{parse, read_file, write_aag, write_aig};
+use pdrkit_ts::{AigerError, Position, Reset, SymbolKind};
+
+/// Parses input that must be rejected, in well under a second, and returns where and why.
+fn reject(input: &[u8]) -> (Position, String) {
+    let t = Instant::now();
+    let r = parse(input);
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "rejecting took {:?}",
+        t.elapsed()
+    );
+    match r {
+        Err(AigerError::Syntax { position, message }) => (position, message),
+        Err(e) => panic!("expected a syntax error, got {e}"),
+        Ok(a) => panic!("expected an error, parsed {a:?}"),
+    }
+}
+
+/// Asserts that `input` is rejected at `position` with a message holding every one of `parts`,
+/// and that the error's display names the position too.
+#[track_caller]
+fn assert_rejected(input: impl AsRef<[u8]>, position: Position, parts: &[&str]) {
+    let input = input.as_ref();
+    let (p, msg) = reject(input);
+    assert_eq!(
+        p,
+        position,
+        "position of {msg:?} for {:?}",
+        String::from_utf8_lossy(input)
+    );
+    for part in parts {
+        assert!(
+            msg.contains(part),
+            "message {msg:?} lacks {part:?} for {:?}",
+            String::from_utf8_lossy(input)
+        );
+    }
+    let shown = parse(input).unwrap_err().to_string();
+    assert!(shown.starts_with(&position.to_string()), "{shown}");
+}
+
+fn lit(code: u32) -> Lit {
+    Lit::from_code(code)
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed input, one test per class.
+
+#[test]
+fn empty_file() {
+    assert_rejected(b"", Position::Line(1), &["empty file", "expected", "'aag'"]);
+}
+
+#[test]
+fn not_aiger() {
+    let m = ["expected an AIGER header", "'aag' or 'aig'"];
+    assert_rejected("hello world\n", Position::Line(1), &m);
+    assert_rejected("AAG 0 0 0 0 0\n", Position::Line(1), &m);
+    assert_rejected([0u8, 1, 2, 3], Position::Line(1), &m);
+    assert_rejected(
+        "aagx 0 0 0 0 0\n",
+        Position::Line(1),
+        &["expected a space before header count M", "'x'"],
+    );
+}
+
+#[test]
+fn header_missing_counts() {
+    assert_rejected(
+        "aag",
+        Position::Line(1),
+        &["unexpected end of file", "header count M"],
+    );
+    assert_rejected(
+        "aag 1 1 0\n2\n",
+        Position::Line(1),
+        &["expected a space before header count O", "0x0a"],
+    );
+    assert_rejected(
+        "aig 3 1 1 1",
+        Position::Line(1),
+        &["unexpected end of file", "header count A"],
+    );
+    assert_rejected(
+        "aag 0 0 0 0 0 0 0 0 0 0\n",
+        Position::Line(1),
+        &["expected a newline after the header", "'0'"],
+    );
+}
+
+#[test]
+fn header_non_numeric_counts() {
+    assert_rejected(
+        "aag 1 x 0 0 0\n",
+        Position::Line(1),
+        &["expected header count I (a number)", "'x'"],
+    );
+    assert_rejected(
+        "aag -1 0 0 0 0\n",
+        Position::Line(1),
+        &["expected header count M (a number)", "'-'"],
+    );
+    assert_rejected(
+        "aag 1 0 0 0 0 b\n",
+        Position::Line(1),
+        &["expected a newline after the header", "'b'"],
+    );
+}
+
+#[test]
+fn m_below_i_plus_l_plus_a() {
+    assert_rejected(
+        "aag 1 1 1 0 0\n2\n4 2\n",
+        Position::Line(1),
+        &["expected M >= I + L + A", "M = 1", "I + L + A = 2"],
+    );
+}
+
+#[test]
+fn binary_m_not_i_plus_l_plus_a() {
+    assert_rejected(
+        "aig 3 1 0 0 0\n",
+        Position::Line(1),
+        &["binary AIGER needs M = I + L + A", "M = 3", "I + L + A = 1"],
+    );
+}
+
+#[test]
+fn truncated_ascii() {
+    // A missing input line.
+    assert_rejected(
+        "aag 2 2 0 0 0\n2\n",
+        Position::Line(3),
+        &["unexpected end of file", "expected an input literal"],
+    );
+    // A missing AND gate.
+    assert_rejected(
+        "aag 3 2 0 1 1\n2\n4\n6\n",
+        Position::Line(5),
+        &["unexpected end of file", "expected an AND gate's literal"],
+    );
+    // An AND gate cut in the middle.
+    assert_rejected(
+        "aag 3 2 0 1 1\n2\n4\n6\n6 2",
+        Position::Line(5),
+        &["unexpected end of file", "the AND gate's second input"],
+    );
+    // A missing newline at the very end.
+    assert_rejected(
+        "aag 1 1 0 1 0\n2\n2",
+        Position::Line(3),
+        &[
+            "unexpected end of file",
+            "expected a newline after an output literal",
+        ],
+    );
+    // Missing justice literals.
+    assert_rejected(
+        "aag 1 1 0 0 0 0 0 1\n2\n3\n2\n",
+        Position::Line(5),
+        &["unexpected end of file", "expected a justice literal"],
+    );
+}
+
+#[test]
+fn truncated_binary_and_section() {
+    // Header (14 bytes) and one output line (2 bytes): the AND section starts at byte 16.
+    assert_rejected(
+        b"aig 3 2 0 1 1\n6\n\x02",
+        Position::Byte(17),
+        &[
+            "unexpected end of file in the binary AND section",
+            "AND gate 6",
+        ],
+    );
+    assert_rejected(
+        b"aig 3 2 0 1 1\n6\n",
+        Position::Byte(16),
+        &[
+            "unexpected end of file in the binary AND section",
+            "AND gate 6",
+        ],
+    );
+    // A delta whose continuation bit promises a byte that never comes.
+    assert_rejected(
+        b"aig 3 2 0 1 1\n6\n\x02\x82",
+        Position::Byte(18),
+        &["unexpected end of file in the binary AND section"],
+    );
+    // A real model cut anywhere in its AND section.
+    let full = parse(FULL_AAG.as_bytes()).unwrap();
+    let bin = write_aig(&full);
+    // The header and 8 lines (latch, output, bad, constraint, justice size, 2 justice
+    // literals, fairness) come before the AND section, whose 3 gates take 2 bytes each.
+    let and_start = bin
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c == b'\n')
+        .nth(8)
+        .unwrap()
+        .0
+        + 1;
+    assert_eq!(&bin[and_start + 6..and_start + 10], b"i0 a");
+    for cut in and_start..and_start + 2 * full.ands.len() {
+        let (p, msg) = reject(&bin[..cut]);
+        assert_eq!(p, Position::Byte(cut), "{msg}");
+        assert!(msg.contains("binary AND section"), "{msg}");
+    }
+}
+
+#[test]
+fn literal_out_of_range() {
+    let above = |what: &str, max: u32, found: u32| {
+        vec![
+            format!("expected {what} of at most 2*M+1 = {max}"),
+            format!("found {found}"),
+        ]
+    };
+    let check = |input: &str, line: usize, parts: Vec<String>| {
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        assert_rejected(input, Position::Line(line), &parts);
+    };
+    check(
+        "aag 1 0 1 0 0\n2 4\n",
+        2,
+        above("a latch's next-state literal", 3, 4),
+    );
+    check("aag 1 1 0 1 0\n2\n4\n", 3, above("an output literal", 3, 4));
+    check(
+        "aag 1 1 0 0 0 1\n2\n9\n",
+        3,
+        above("a bad-state literal", 3, 9),
+    );
+    check(
+        "aag 1 1 0 0 0 0 1\n2\n4\n",
+        3,
+        above("a constraint literal", 3, 4),
+    );
+    check(
+        "aag 1 1 0 0 0 0 0 1\n2\n1\n5\n",
+        4,
+        above("a justice literal", 3, 5),
+    );
+    check(
+        "aag 1 1 0 0 0 0 0 0 1\n2\n4\n",
+        3,
+        above("a fairness literal", 3, 4),
+    );
+    check(
+        "aag 2 1 0 0 1\n2\n4 2 6\n",
+        3,
+        above("an AND gate's second input", 5, 6),
+    );
+    check(
+        "aag 2 1 0 0 1\n2\n4 7 2\n",
+        3,
+        above("an AND gate's first input", 5, 7),
+    );
+    // Binary latch next-state and output literals are range-checked too.
+    check(
+        "aig 1 0 1 0 0\n4\n",
+        2,
+        above("a latch's next-state literal", 3, 4),
+    );
+    check("aig 1 1 0 1 0\n4\n", 2, above("an output literal", 3, 4));
+    // A definition above 2*M.
+    assert_rejected(
+        "aag 1 1 0 0 0\n4\n",
+        Position::Line(2),
+        &["an input is defined by literal 4", "maximum 2*M+1 = 3"],
+    );
+    assert_rejected(
+        "aag 1 0 0 0 1\n4 0 0\n",
+        Position::Line(2),
+        &["an AND gate is defined by literal 4", "maximum 2*M+1 = 3"],
+    );
+}
+
+#[test]
+fn odd_literal_as_definition() {
+    let m = ["odd literal 3", "expected an even (positive) literal"];
+    assert_rejected("aag 1 1 0 0 0\n3\n", Position::Line(2), &m);
+    assert_rejected("aag 1 0 1 0 0\n3 2\n", Position::Line(2), &m);
+    assert_rejected("aag 1 0 0 0 1\n3 0 0\n", Position::Line(2), &m);
+}
+
+#[test]
+fn variable_defined_twice() {
+    assert_rejected(
+        "aag 2 1 1 0 0\n2\n2 3\n",
+        Position::Line(3),
+        &[
+            "variable 1 (literal 2) is defined twice",
+            "as an input and as a latch",
+        ],
+    );
+    assert_rejected(
+        "aag 3 1 0 0 2\n2\n4 2 2\n4 3 3\n",
+        Position::Line(4),
+        &[
+            "variable 2 (literal 4) is defined twice",
+            "as an AND gate and as an AND gate",
+        ],
+    );
+    assert_rejected(
+        "aag 2 2 0 0 0\n2\n2\n",
+        Position::Line(3),
+        &["defined twice", "as an input and as an input"],
+    );
+    assert_rejected(
+        "aag 2 1 0 0 1\n2\n2 0 0\n",
+        Position::Line(3),
+        &["defined twice", "as an input and as an AND gate"],
+    );
+}
+
+#[test]
+fn constant_defined() {
+    let m = ["literal 0, the constant", "expected a literal from 2"];
+    assert_rejected("aag 1 1 0 0 0\n0\n", Position::Line(2), &m);
+    assert_rejected("aag 1 0 1 0 0\n0 1\n", Position::Line(2), &m);
+    assert_rejected("aag 1 0 0 0 1\n0 1 1\n", Position::Line(2), &m);
+}
+
+#[test]
+fn latch_reset_not_zero_one_or_self() {
+    assert_rejected(
+        "aag 1 0 1 0 0\n2 3 5\n",
+        Position::Line(2),
+        &[
+            "expected a latch reset of 0, 1 or the latch literal 2",
+            "found 5",
+        ],
+    );
+    assert_rejected(
+        "aag 2 0 2 0 0\n2 3 4\n4 5\n",
+        Position::Line(2),
+        &["latch literal 2", "found 4"],
+    );
+    assert_rejected(
+        "aig 2 0 2 0 0\n3\n5 2\n",
+        Position::Line(3),
+        &["latch literal 4", "found 2"],
+    );
+    assert_rejected(
+        "aag 1 0 1 0 0\n2 3 x\n",
+        Position::Line(2),
+        &["expected a newline after a latch", "'x'"],
+    );
+    // The three valid resets.
+    let a = parse(b"aag 3 0 3 0 0\n2 3\n4 5 1\n6 7 6\n").unwrap();
+    let resets: Vec<Reset> = a.latches.iter().map(|l| l.reset).collect();
+    assert_eq!(resets, [Reset::Zero, Reset::One, Reset::Uninit]);
+}
+
+#[test]
+fn cyclic_and_definitions() {
+    // a = b ∧ c, b = a ∧ c.
+    assert_rejected(
+        "aag 3 1 0 1 2\n2\n4\n4 6 2\n6 4 2\n",
+        Position::Line(5),
+        &[
+            "AND gates form a cycle",
+            "gate 6 reads literal 4 of gate 4 (line 4)",
+        ],
+    );
+    // a = a ∧ c.
+    assert_rejected(
+        "aag 2 1 0 1 1\n2\n4\n4 5 2\n",
+        Position::Line(4),
+        &["AND gates form a cycle", "gate 4 reads literal 5 of gate 4"],
+    );
+    // A longer cycle behind an acyclic prefix.
+    assert_rejected(
+        "aag 5 1 0 1 4\n2\n4\n4 2 3\n6 10 2\n8 6 2\n10 8 9\n",
+        Position::Line(6),
+        &["AND gates form a cycle"],
+    );
+}
+
+#[test]
+fn binary_and_bad_deltas() {
+    // Header "aig 2 1 0 0 1\n" is 14 bytes; the gate is literal 4.
+    assert_rejected(
+        b"aig 2 1 0 0 1\n\x00\x00",
+        Position::Byte(14),
+        &["AND gate 4", "expected a first delta in 1..=4", "found 0"],
+    );
+    assert_rejected(
+        b"aig 2 1 0 0 1\n\x05\x00",
+        Position::Byte(14),
+        &["AND gate 4", "expected a first delta in 1..=4", "found 5"],
+    );
+    assert_rejected(
+        b"aig 2 1 0 0 1\n\x01\x04",
+        Position::Byte(14),
+        &["AND gate 4", "expected a second delta in 0..=3", "found 4"],
+    );
+    assert_rejected(
+        b"aig 2 1 0 0 1\n\xff\xff\xff\xff\x7f\x00",
+        Position::Byte(14),
+        &["AND gate 4", "expected a delta of at most 32 bits"],
+    );
+    assert_rejected(
+        b"aig 2 1 0 0 1\n\x80\x80\x80\x80\x80\x80\x80\x01\x00",
+        Position::Byte(14),
+        &["expected a delta of at most 32 bits"],
+    );
+    // Deltas may reach the constant.
+    let a = parse(b"aig 2 1 0 1 1\n4\n\x04\x00").unwrap();
+    assert_eq!((a.ands[0].rhs0, a.ands[0].rhs1), (lit(0), lit(0)));
+}
+
+#[test]
+fn undefined_variable_used() {
+    let m = |l: u32, v: u32| {
+        [
+            format!("uses literal {l} whose variable {v} is never defined"),
+            "expected an input, latch or AND gate literal".to_string(),
+        ]
+    };
+    let check = |input: &str, line: usize, parts: [String; 2]| {
+        assert_rejected(input, Position::Line(line), &[&parts[0], &parts[1]]);
+    };
+    check("aag 2 1 0 1 0\n2\n4\n", 3, m(4, 2));
+    check("aag 2 0 1 0 0\n2 4\n", 2, m(4, 2));
+    check("aag 3 1 0 1 1\n2\n6\n6 2 4\n", 4, m(4, 2));
+    check("aag 3 1 0 0 0 2\n2\n2\n7\n", 4, m(7, 3));
+    check("aag 3 1 0 0 0 0 1\n2\n6\n", 3, m(6, 3));
+    check("aag 3 1 0 0 0 0 0 2\n2\n1\n2\n3\n2\n5\n", 7, m(5, 2));
+    check("aag 3 1 0 0 0 0 0 0 1\n2\n6\n", 3, m(6, 3));
+    assert!(reject(b"aag 2 1 0 1 0\n2\n4\n")
+        .1
+        .contains("an output uses"));
+}
+
+#[test]
+fn symbol_for_out_of_range_position() {
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\ni1 x\n",
+        Position::Line(3),
+        &["symbol i1", "expected a position below 1"],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\ni0 x\no0 y\n",
+        Position::Line(4),
+        &["symbol o0", "expected a position below 0"],
+    );
+    assert_rejected(
+        b"aig 1 1 0 0 0\nl0 x\n",
+        Position::Line(2),
+        &["symbol l0", "expected a position below 0"],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\ni99999999999 x\n",
+        Position::Line(3),
+        &["too large (more than 32 bits)"],
+    );
+}
+
+#[test]
+fn garbage_in_symbol_table() {
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\nx foo\n",
+        Position::Line(3),
+        &["expected a symbol (i, l, o, b, c, j or f", "found 'x'"],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\ni0\n",
+        Position::Line(3),
+        &["expected a space and a name after symbol i0", "0x0a"],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\ni0",
+        Position::Line(3),
+        &[
+            "unexpected end of file",
+            "a space and a name after symbol i0",
+        ],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\nix a\n",
+        Position::Line(3),
+        &["expected the position of a symbol 'i' (a number)", "'x'"],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n2\ni0 a\n\0\n",
+        Position::Line(4),
+        &["expected a symbol", "byte 0x00"],
+    );
+    // Binary: the line is counted over the AND section's bytes too (here one 0x0a delta).
+    assert_rejected(
+        b"aig 5 0 0 0 5\n\x02\x00\x02\x00\x02\x00\x02\x00\x0a\x00?\n",
+        Position::Line(3),
+        &["expected a symbol", "'?'"],
+    );
+}
+
+#[test]
+fn non_utf8_symbol_names_are_accepted_lossily() {
+    let a = parse(b"aag 1 1 0 0 0\n2\ni0 \xff\xfeab\nc\n\xc3(\n").unwrap();
+    assert_eq!(a.symbols.len(), 1);
+    assert_eq!(a.symbols[0].kind, SymbolKind::Input);
+    assert_eq!(a.symbols[0].name, "\u{fffd}\u{fffd}ab");
+    assert_eq!(a.comments, ["\u{fffd}("]);
+    check_round_trips(&a, 4);
+}
+
+#[test]
+fn directory_instead_of_file() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    match read_file(dir) {
+        Err(AigerError::Io(e)) => {
+            let m = e.to_string();
+            assert!(m.contains("is a directory") && m.contains(dir), "{m}");
+        }
+        other => panic!("expected an I/O error, got {other:?}"),
+    }
+    let missing = concat!(env!("CARGO_MANIFEST_DIR"), "/no/such/file.aag");
+    match read_file(missing) {
+        Err(AigerError::Io(e)) => {
+            assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+            assert!(e.to_string().contains(missing), "{e}");
+            let shown = AigerError::Io(e).to_string();
+            assert!(shown.starts_with("cannot read:"), "{shown}");
+        }
+        other => panic!("expected an I/O error, got {other:?}"),
+    }
+}
+
+#[test]
+fn huge_header_counts_fail_fast() {
+    // Each takes no time and allocates nothing big (see tests/memory.rs for the measure).
+    assert_rejected(
+        "aag 4000000000 4000000000 0 0 0\n",
+        Position::Line(1),
+        &["M = 4000000000 is too large", "expected at most"],
+    );
+    assert_rejected(
+        "aig 4000000000 4000000000 0 0 0\n",
+        Position::Line(1),
+        &["M = 4000000000 is too large"],
+    );
+    assert_rejected(
+        "aag 1000000000 1000000000 0 0 0\n",
+        Position::Line(2),
+        &["unexpected end of file", "expected an input literal"],
+    );
+    assert_rejected(
+        "aag 1000000000 0 0 1000000000 0\n",
+        Position::Line(2),
+        &["unexpected end of file", "expected an output literal"],
+    );
+    assert_rejected(
+        "aig 1000000000 1000000000 0 0 0\n",
+        Position::Line(1),
+        &[
+            "I = 1000000000 implicit inputs in a binary file of 32 bytes",
+            "expected at most",
+        ],
+    );
+    assert_rejected(
+        "aig 1000000000 0 1000000000 0 0\n",
+        Position::Line(2),
+        &["unexpected end of file", "a latch's next-state literal"],
+    );
+    assert_rejected(
+        "aig 1000000000 0 0 0 1000000000\n",
+        Position::Byte(32),
+        &["unexpected end of file in the binary AND section"],
+    );
+    assert_rejected(
+        "aag 0 0 0 0 0 0 0 4000000000\n",
+        Position::Line(2),
+        &["unexpected end of file", "a justice property's size"],
+    );
+    assert_rejected(
+        "aag 1 0 0 0 0 0 0 1\n4000000000\n",
+        Position::Line(3),
+        &["unexpected end of file", "a justice literal"],
+    );
+    // A huge M with a few sparse high literals is valid, and cheap.
+    let a = parse(b"aag 1000000000 1 0 1 0\n2000000000\n2000000001\n").unwrap();
+    assert_eq!(a.max_var, 1_000_000_000);
+    check_round_trips(&a, 4);
+}
+
+#[test]
+fn number_over_32_bits() {
+    assert_rejected(
+        "aag 4294967296 0 0 0 0\n",
+        Position::Line(1),
+        &["expected header count M", "too large (more than 32 bits)"],
+    );
+    assert_rejected(
+        "aag 1 1 0 0 0\n99999999999999999999999999\n",
+        Position::Line(2),
+        &["expected an input literal", "too large (more than 32 bits)"],
+    );
+    // Just below the limit: a number, but out of range.
+    assert_rejected(
+        "aag 1 1 0 1 0\n2\n4294967295\n",
+        Position::Line(3),
+        &[
+            "expected an output literal of at most 2*M+1 = 3",
+            "found 4294967295",
+        ],
+    );
+}
+
+#[test]
+fn bad_gzip_data() {
+    let mut z = gzip(FULL_AAG.as_bytes());
+    z.truncate(z.len() / 2);
+    assert_rejected(&z, Position::File, &["bad gzip data"]);
+    // Gzip of garbage: the content is checked as usual.
+    assert_rejected(
+        gzip(b"hello"),
+        Position::Line(1),
+        &["expected an AIGER header"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid input.
+
+#[test]
+fn out_of_order_ands_are_sorted() {
+    // 8 = 6 ∧ 2, 6 = 4 ∧ ¬2, 4 = 2 ∧ 2: written last first.
+    let a = parse(b"aag 4 1 0 1 3\n2\n8\n8 6 2\n6 4 3\n4 2 2\n").unwrap();
+    let lhs: Vec<u32> = a.ands.iter().map(|g| g.lhs.code()).collect();
+    assert_eq!(lhs, [4, 6, 8]);
+    assert_topological(&a);
+    check_round_trips(&a, 8);
+    // Gates reading latches defined after them, and gates in a scrambled order.
+    let a =
+        parse(b"aag 7 1 1 1 5\n2\n4 14\n14\n14 12 10\n8 2 4\n12 8 11\n10 6 3\n6 5 2\n").unwrap();
+    assert_topological(&a);
+    assert_eq!(a.ands.len(), 5);
+    check_round_trips(&a, 8);
+}
+
+#[test]
+fn aiger_1_9_sections() {
+    let a = parse(FULL_AAG.as_bytes()).unwrap();
+    assert_eq!(a.max_var, 7);
+    assert_eq!(a.inputs, [lit(2), lit(4)]);
+    assert_eq!(a.latches.len(), 1);
+    assert_eq!(
+        (a.latches[0].lit, a.latches[0].next, a.latches[0].reset),
+        (lit(6), lit(13), Reset::Uninit)
+    );
+    assert_eq!(a.outputs, [lit(14)]);
+    assert_eq!(a.bads, [lit(12)]);
+    assert_eq!(a.constraints, [lit(10)]);
+    assert_eq!(a.justice, [vec![lit(6), lit(14)]]);
+    assert_eq!(a.fairness, [lit(7)]);
+    assert_eq!(a.properties(), [lit(12)]);
+    assert_topological(&a);
+    let names: Vec<(char, usize, &str)> = a
+        .symbols
+        .iter()
+        .map(|s| (s.kind.letter(), s.index, s.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ('i', 0, "a"),
+            ('l', 0, "q"),
+            ('o', 0, "out"),
+            ('b', 0, "bad"),
+            ('c', 0, "con"),
+            ('j', 0, "jus"),
+            ('f', 0, "fair")
+        ]
+    );
+    check_round_trips(&a, 16);
+    // The same through the binary writer, with the sections in place.
+    let b = parse(&write_aig(&a)).unwrap();
+    assert_eq!(b.justice.len(), 1);
+    assert_eq!(b.fairness.len(), 1);
+    assert_eq!(b.latches[0].reset, Reset::Uninit);
+    // Optional counts may be given as zeros, or left out.
+    let z = parse(b"aag 1 1 0 1 0 0 0 0 0\n2\n2\n").unwrap();
+    assert_eq!(z, parse(b"aag 1 1 0 1 0\n2\n2\n").unwrap());
+}
+
+#[test]
+fn tolerated_layout() {
+    // CRLF line ends and trailing spaces, also after the header's last count.
+    let crlf = FULL_AAG.replace('\n', "\r\n");
+    assert_eq!(
+        parse(crlf.as_bytes()).unwrap(),
+        parse(FULL_AAG.as_bytes()).unwrap()
+    );
+    let a = parse(b"aag 1 1 0 1 0 \n2 \n3\t\n").unwrap();
+    assert_eq!(a.outputs, [lit(3)]);
+    // A latch line with a trailing space and no reset.
+    let a = parse(b"aag 1 0 1 0 0\n2 3 \n").unwrap();
+    assert_eq!(a.latches[0].reset, Reset::Zero);
+    // Blank lines after the symbols; no final newline.
+    let a = parse(b"aag 1 1 0 0 0\n2\ni0 x\n\n\n").unwrap();
+    assert_eq!(a.symbols.len(), 1);
+    let a = parse(b"aag 1 1 0 0 0\n2\ni0 x").unwrap();
+    assert_eq!(a.symbols[0].name, "x");
+}
+
+#[test]
+fn gzip_compressed_input() {
+    let plain = parse(FULL_AAG.as_bytes()).unwrap();
+    assert_eq!(parse(&gzip(FULL_AAG.as_bytes())).unwrap(), plain);
+    let bin = write_aig(&plain);
+    assert_eq!(parse(&gzip(&bin)).unwrap(), parse(&bin).unwrap());
+    // Through a file, too.
+    let path = std::env::temp_dir().join(format!("pdrkit-ts-gzip-{}.aag.gz", std::process::id()));
+    std::fs::write(&path, gzip(FULL_AAG.as_bytes())).unwrap();
+    let from_file = read_file(&path);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(from_file.unwrap(), plain);
+}
+
+#[test]
+fn write_aag_then_parse_is_identity() {
+    for text in [
+        FULL_AAG,
+        "aag 0 0 0 0 0\n",
+        "aag 0 0 0 1 0\n0\n",
+        "aag 5 2 1 1 2\n2\n10\n4 9 1\n9\n6 2 4\n8 7 3\n",
+        "aag 3 0 3 0 0 3\n2 3\n4 5 1\n6 7 6\n2\n5\n7\n",
+    ] {
+        let a = parse(text.as_bytes()).unwrap();
+        check_round_trips(&a, 10);
+        // Sorted and numbered as read: written back as the same text, up to the header's
+        // trailing zero counts.
+        let back = String::from_utf8(write_aag(&a)).unwrap();
+        assert_eq!(parse(back.as_bytes()).unwrap(), a);
+    }
+}
+
+#[test]
+fn write_aig_keeps_counts_and_behaviour() {
+    // A 3-bit counter with an enable input, its overflow as bad state, and a constraint.
+    let text = "aag 12 1 3 1 8 1 1\n\
+                2\n\
+                4 9\n\
+                6 15\n\
+                8 21 1\n\
+                24\n\
+                24\n\
+                3\n\
+                10 2 4\n\
+                12 10 7\n\
+                14 11 13\n\
+                16 10 6\n\
+                18 16 9\n\
+                20 17 19\n\
+                22 16 8\n\
+                24 22 2\n";
+    let a = parse(text.as_bytes()).unwrap();
+    let b = parse(&write_aig(&a)).unwrap();
+    assert_eq!(b.max_var, 12);
+    let trace = common::simulate(&a, 40, 7);
+    assert_eq!(trace, common::simulate(&b, 40, 7));
+    check_round_trips(&a, 40);
+    // With enable held high the counter overflows.
+    let enabled = "aag 12 1 3 1 8 1\n2\n4 9\n6 15\n8 21 1\n24\n24\n10 2 4\n12 10 7\n14 11 13\n16 10 6\n18 16 9\n20 17 19\n22 16 8\n24 22 2\n";
+    let a = parse(enabled.as_bytes()).unwrap();
+    check_round_trips(&a, 40);
+}
+
+#[test]
+fn comments_are_kept() {
+    let a = parse(b"aag 0 0 0 0 0\nc\nhello\n\nworld\n").unwrap();
+    assert_eq!(a.comments, ["hello", "", "world"]);
+    check_round_trips(&a, 1);
+    let bin = write_aig(&a);
+    assert!(bin.ends_with(b"c\nhello\n\nworld\n"));
+    // Anything goes after 'c', even what looks like symbols or garbage.
+    let a = parse(b"aag 1 1 0 0 0\n2\ni0 x\nc \r\ni5 y\n\x01\x02\n").unwrap();
+    assert_eq!(a.symbols.len(), 1);
+    assert_eq!(a.comments, ["i5 y", "\u{1}\u{2}"]);
+    check_round_trips(&a, 1);
+    // 'c' followed by a position is a constraint symbol, not the comments.
+    let a = parse(b"aag 1 1 0 0 0 0 1\n2\n2\nc0 must\nc\nnote\n").unwrap();
+    assert_eq!(a.symbols[0].kind, SymbolKind::Constraint);
+    assert_eq!(a.comments, ["note"]);
+    // An empty comment section.
+    let a = parse(b"aag 0 0 0 0 0\nc\n").unwrap();
+    assert!(a.comments.is_empty());
+}
+
+#[test]
+fn read_file_reads_a_file() {
+    let path = std::env::temp_dir().join(format!("pdrkit-ts-file-{}.aag", std::process::id()));
+    std::fs::write(&path, FULL_AAG).unwrap();
+    let r = read_file(&path);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(r.unwrap(), parse(FULL_AAG.as_bytes()).unwrap());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shared benchmarks.
+
+/// The counts the benchmark manifest gives for each file, by path relative to the folder.
+fn manifest() -> hashbrown::HashMap<String, [usize; 7]> {
+    let mut out = hashbrown::HashMap::new();
+    let Some(dir) = common::benchmarks_dir() else {
+        return out;
+    };
+    let Ok(text) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else {
+        return out;
+    };
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name);
+    let cols = [
+        "inputs",
+        "latches",
+        "ands",
+        "bad",
+        "constraints",
+        "justice",
+        "outputs",
+    ]
+    .map(col);
+    let Some(file_col) = col("file") else {
+        return out;
+    };
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        let counts = cols.map(|c| c.and_then(|c| f.get(c)?.parse().ok()).unwrap_or(usize::MAX));
+        if let Some(name) = f.get(file_col) {
+            out.insert(name.to_string(), counts);
+        }
+    }
+    out
+}
+
+#[test]
+fn shared_benchmarks_parse_and_round_trip() {
+    let files = common::benchmark_files();
+    if files.is_empty() {
+        eprintln!("no shared benchmarks: skipped");
+        return;
+    }
+    let dir = common::benchmarks_dir().unwrap();
+    let manifest = manifest();
+    let mut checked_counts = 0;
+    for path in &files {
+        let a = read_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_topological(&a);
+        let rel = path
+            .strip_prefix(&dir)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if let Some(c) = manifest.get(&rel) {
+            let got = [
+                a.inputs.len(),
+                a.latches.len(),
+                a.ands.len(),
+                a.bads.len(),
+                a.constraints.len(),
+                a.justice.len(),
+                a.outputs.len(),
+            ];
+            for (k, (&want, &have)) in c.iter().zip(&got).enumerate() {
+                if want != usize::MAX {
+                    assert_eq!(have, want, "{rel}: count #{k} differs from the manifest");
+                }
+            }
+            checked_counts += 1;
+        }
+        // Simulation is cheap for the small ones; every file gets the structural checks.
+        let steps = if a.ands.len() < 20_000 { 6 } else { 0 };
+        check_round_trips(&a, steps);
+        // The gzip-compressed file reads the same.
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(parse(&gzip(&bytes)).unwrap(), a, "{rel} gzip");
+    }
+    eprintln!(
+        "{} benchmark files, {checked_counts} checked against the manifest",
+        files.len()
+    );
+}
