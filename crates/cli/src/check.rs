@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use pdrkit_engine::{bmc, ic3, Control, Outcome};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
@@ -67,34 +67,125 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             o
         }
     };
-    let outcome = self_check(&a, &aig, &ts, outcome);
+    let model = single_property(&aig, a.property);
+    let (outcome, artifact) = self_check(&a, &model, &ts, outcome, &mut stats);
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
         format!("{:.3}", start.elapsed().as_secs_f64()),
     ));
-    report(&a, &aig, &ts, &outcome, &stats)
+    report(&a, &outcome, artifact, &stats)
 }
 
-/// Re-checks an answer before it is shown; a failed check turns it into `unknown`.
-fn self_check(a: &CheckArgs, _aig: &Aig, ts: &TransitionSystem, o: Outcome) -> Outcome {
-    match o {
-        Outcome::Unsafe(t) => match t.validate(ts) {
-            Ok(_) => Outcome::Unsafe(t),
-            Err(e) => Outcome::Unknown(format!(
-                "internal error: counterexample does not replay: {e}"
-            )),
-        },
-        Outcome::Safe(p) if !a.no_self_check => Outcome::Safe(p),
-        other => other,
+/// The model as far as a check of `property` goes: with `--property N`, only that property.
+fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
+    let mut m = aig.clone();
+    if let Some(n) = property {
+        if m.bads.is_empty() {
+            m.outputs = vec![m.outputs[n]];
+        } else {
+            m.bads = vec![m.bads[n]];
+        }
+        // Symbols of dropped properties would name positions that no longer exist.
+        m.symbols.retain(|s| {
+            !matches!(
+                s.kind,
+                pdrkit_ts::SymbolKind::Bad | pdrkit_ts::SymbolKind::Output
+            )
+        });
     }
+    m
+}
+
+/// What an answer writes: a witness text or a certificate circuit.
+enum Artifact {
+    None,
+    Witness(String),
+    Certificate(Aig),
+}
+
+/// Builds the witness or certificate of an answer and checks it with the independent checker;
+/// a failed check turns the answer into `unknown`.
+fn self_check(
+    a: &CheckArgs,
+    model: &Aig,
+    ts: &TransitionSystem,
+    o: Outcome,
+    stats: &mut Vec<(String, String)>,
+) -> (Outcome, Artifact) {
+    let t = Instant::now();
+    let result = match o {
+        Outcome::Unsafe(trace) => {
+            let prop = match trace.validate(ts) {
+                Ok(p) => p,
+                Err(e) => {
+                    return (
+                        Outcome::Unknown(format!(
+                            "internal error: counterexample does not replay: {e}"
+                        )),
+                        Artifact::None,
+                    )
+                }
+            };
+            // Properties are renumbered by `single_property`: the witness names the kept one 0.
+            let prop = if a.property.is_some() { 0 } else { prop };
+            let text = trace.to_witness(ts, model, prop);
+            if !a.no_self_check {
+                let checked = pdrkit_check::parse_witness(text.as_bytes())
+                    .map_err(|e| e.to_string())
+                    .and_then(|w| pdrkit_check::replay(model, &w).map_err(|e| e.to_string()));
+                match checked {
+                    Ok(r) if r.bad_at_last_step => {}
+                    Ok(_) => {
+                        return (
+                            Outcome::Unknown(
+                                "internal error: witness is bad before its last step".into(),
+                            ),
+                            Artifact::None,
+                        )
+                    }
+                    Err(e) => {
+                        return (
+                            Outcome::Unknown(format!(
+                                "internal error: witness rejected by the checker: {e}"
+                            )),
+                            Artifact::None,
+                        )
+                    }
+                }
+            }
+            stats.push(("depth".into(), trace.depth().to_string()));
+            (Outcome::Unsafe(trace), Artifact::Witness(text))
+        }
+        Outcome::Safe(p) => {
+            let inv = p.invariant_in_model(ts, model);
+            let cert = pdrkit_ts::certificate::witness_circuit(model, &inv);
+            if !a.no_self_check {
+                if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
+                    return (
+                        Outcome::Unknown(format!(
+                            "internal error: invariant rejected by the checker: {e}"
+                        )),
+                        Artifact::None,
+                    );
+                }
+            }
+            stats.push(("invariant_clauses".into(), p.len().to_string()));
+            (Outcome::Safe(p), Artifact::Certificate(cert))
+        }
+        other => (other, Artifact::None),
+    };
+    stats.push((
+        "check_time_s".into(),
+        format!("{:.3}", t.elapsed().as_secs_f64()),
+    ));
+    result
 }
 
 fn report(
     a: &CheckArgs,
-    aig: &Aig,
-    ts: &TransitionSystem,
     o: &Outcome,
+    artifact: Artifact,
     stats: &[(String, String)],
 ) -> anyhow::Result<u8> {
     if !limits::claim_answer() {
@@ -104,24 +195,18 @@ fn report(
     }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", o.word())?;
+    match (&artifact, &a.witness, &a.certificate) {
+        (Artifact::Witness(text), Some(w), _) => write_output(w, text.as_bytes(), &mut out)?,
+        (Artifact::Certificate(cert), _, Some(c)) => {
+            write_output(c, &aiger::write_aag(cert), &mut out)?
+        }
+        _ => {}
+    }
     let code = match o {
-        Outcome::Unsafe(t) => {
-            if let Some(w) = &a.witness {
-                let prop = t.validate(ts).unwrap_or(0);
-                let text = t.to_witness(ts, aig, prop);
-                write_output(w, text.as_bytes(), &mut out)?;
-            }
-            10
-        }
-        Outcome::Safe(p) => {
-            if let Some(c) = &a.certificate {
-                let _inv = p.invariant_in_model(ts, aig);
-                let _ = c; // CERT-TODO: certificate builder
-            }
-            20
-        }
+        Outcome::Unsafe(_) => 10,
+        Outcome::Safe(_) => 20,
         Outcome::Unknown(why) => {
-            if a.verbose {
+            if a.verbose || why.starts_with("internal error") {
                 eprintln!("pdrkit: unknown: {why}");
             }
             30
@@ -130,7 +215,7 @@ fn report(
     out.flush()?;
     if a.stats {
         for (k, v) in stats {
-            eprintln!("{k:>16}: {v}");
+            eprintln!("{k:>18}: {v}");
         }
     }
     if let Some(p) = &a.stats_json {
@@ -162,17 +247,52 @@ fn write_output(path: &Path, bytes: &[u8], stdout: &mut impl Write) -> anyhow::R
     Ok(())
 }
 
-/// Runs `pdrkit replay`.
+/// Runs `pdrkit replay`: exit 0 when the witness reaches a bad state.
 pub fn replay(model: &Path, witness: &Path) -> anyhow::Result<u8> {
-    let _aig = read_model(model)?;
-    let _text =
-        std::fs::read_to_string(witness).with_context(|| format!("{}", witness.display()))?;
-    bail!("replay: not yet available")
+    let aig = read_model(model)?;
+    let w =
+        pdrkit_check::read_witness(witness).with_context(|| format!("{}", witness.display()))?;
+    match pdrkit_check::replay(&aig, &w) {
+        Ok(r) => {
+            println!(
+                "ok: {} steps, a named property is 1 at step {}{}",
+                r.steps,
+                r.first_bad_step,
+                if r.bad_at_last_step {
+                    ""
+                } else {
+                    " (not at the last step)"
+                }
+            );
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("pdrkit: {}: witness rejected: {e}", witness.display());
+            Ok(1)
+        }
+    }
 }
 
-/// Runs `pdrkit certify`.
+/// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe.
 pub fn certify(model: &Path, certificate: &Path) -> anyhow::Result<u8> {
-    let _aig = read_model(model)?;
-    let _cert = read_model(certificate)?;
-    bail!("certify: not yet available")
+    let aig = read_model(model)?;
+    let cert = read_model(certificate)?;
+    match pdrkit_check::check_certificate(&aig, &cert) {
+        Ok(r) => {
+            println!(
+                "ok: certificate valid ({} mapped, {} extra; checked in {:.3}s)",
+                r.mapped,
+                r.extra,
+                r.total_time().as_secs_f64()
+            );
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!(
+                "pdrkit: {}: certificate rejected: {e}",
+                certificate.display()
+            );
+            Ok(1)
+        }
+    }
 }

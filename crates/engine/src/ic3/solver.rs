@@ -10,12 +10,14 @@ use pdrkit_ts::TransitionSystem;
 
 /// Variable layout shared by every IC3 solver: system variables keep their numbers, latch `j`'s
 /// primed copy is variable `num_vars + j`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Layout {
     num_vars: u32,
     first_latch: u32,
     num_latches: u32,
     first_gate: u32,
+    /// Leaves of each root gate of the n-ary AND view (`None`: folded into its reader).
+    nary: std::sync::Arc<Vec<Option<Vec<Lit>>>>,
 }
 
 impl Layout {
@@ -26,6 +28,7 @@ impl Layout {
             first_latch: 1 + ts.num_inputs() as u32,
             num_latches: ts.num_latches() as u32,
             first_gate: 1 + (ts.num_inputs() + ts.num_latches()) as u32,
+            nary: std::sync::Arc::new(ts.nary_ands()),
         }
     }
     /// The primed (next-state) literal of a current-state latch literal.
@@ -128,8 +131,23 @@ impl ConeSolver {
                 let j = (v.0 - layout.num_vars) as usize;
                 [Some(ts.next[j].var()), None]
             } else if v.0 >= layout.first_gate {
-                let g = ts.gates[(v.0 - layout.first_gate) as usize];
-                [Some(g.a.var()), Some(g.b.var())]
+                let gi = (v.0 - layout.first_gate) as usize;
+                if let Some(leaves) = &layout.nary[gi] {
+                    let mut pending = false;
+                    for l in leaves {
+                        if self.map[l.var().idx()] == UNMAPPED {
+                            self.stack.push(l.var());
+                            pending = true;
+                        }
+                    }
+                    if pending {
+                        continue;
+                    }
+                    [None, None]
+                } else {
+                    let g = ts.gates[gi];
+                    [Some(g.a.var()), Some(g.b.var())]
+                }
             } else {
                 [None, None]
             };
@@ -152,11 +170,23 @@ impl ConeSolver {
                 self.sat.add_clause(&[!o, n]);
                 self.sat.add_clause(&[o, !n]);
             } else if v.0 >= layout.first_gate {
-                let g = ts.gates[(v.0 - layout.first_gate) as usize];
-                let (a, b) = (self.mapped(g.a), self.mapped(g.b));
-                self.sat.add_clause(&[!o, a]);
-                self.sat.add_clause(&[!o, b]);
-                self.sat.add_clause(&[o, !a, !b]);
+                let gi = (v.0 - layout.first_gate) as usize;
+                if let Some(leaves) = &layout.nary[gi] {
+                    let mut wide = Vec::with_capacity(leaves.len() + 1);
+                    wide.push(o);
+                    for &l in leaves {
+                        let m = self.mapped(l);
+                        self.sat.add_clause(&[!o, m]);
+                        wide.push(!m);
+                    }
+                    self.sat.add_clause(&wide);
+                } else {
+                    let g = ts.gates[gi];
+                    let (a, b) = (self.mapped(g.a), self.mapped(g.b));
+                    self.sat.add_clause(&[!o, a]);
+                    self.sat.add_clause(&[!o, b]);
+                    self.sat.add_clause(&[o, !a, !b]);
+                }
             }
         }
     }
