@@ -221,8 +221,8 @@ fn benchexec_definition(t: &TaskFile) -> String {
     );
     let _ = writeln!(
         s,
-        "<!-- pdrkit benchmark (cargo xtask bench --emit benchexec). BenchExec measures in SI units:\n     \
-         memlimit is the xtask's {} MiB. -->",
+        "<!-- pdrkit benchmark, written by `cargo xtask bench` (emit benchexec). BenchExec \
+         measures in SI units:\n     memlimit is the xtask's {} MiB. -->",
         t.memory_mb
     );
     let _ = writeln!(
@@ -382,6 +382,20 @@ pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
     if records.is_empty() {
         bail!("no results found under {}", dir.display());
     }
+    let mut records = records;
+    let order = |name: &str| {
+        configs
+            .iter()
+            .position(|(n, _)| n == name)
+            .unwrap_or(usize::MAX)
+    };
+    records.sort_by(|a, b| {
+        (a.file.as_str(), order(&a.config), a.config.as_str()).cmp(&(
+            b.file.as_str(),
+            order(&b.config),
+            b.config.as_str(),
+        ))
+    });
     let out = opts.out.clone().unwrap_or_else(|| dir.to_path_buf());
     let mut setup = vec![
         format!("imported from {}", dir.display()),
@@ -796,6 +810,11 @@ mod tests {
         assert!(xml.contains(r#"timelimit="60s" hardtimelimit="66s" memlimit="4295 MB""#));
         assert!(xml.contains(r#"<rundefinition name="bmc&lt;1&gt;">"#));
         assert!(xml.contains(r#"<option name="--engine"/>"#));
+        // XML comments must not contain "--".
+        for comment in xml.split("<!--").skip(1) {
+            let body = comment.split("-->").next().unwrap();
+            assert!(!body.contains("--"), "{body}");
+        }
         let sh = slurm_script(Path::new("/j"), &t);
         assert!(sh.contains("#SBATCH --array=0-0"));
         assert!(sh.contains("#SBATCH --mem=4608M"));

@@ -140,10 +140,13 @@ pub fn run_pdrkit(inst: &Instance, config: &Config, timeout: f64, s: &Settings) 
         memory_mb: s.memory_mb,
     };
     let m = run_limited(cmd, limits, dir, "check")?;
-    let claimed = if matches!(m.ending, Ending::Exit(_)) {
-        Verdict::from_first_line(&m.stdout)
-    } else {
-        Verdict::Unknown
+    // The answer is the first line; an exit code of 10/20 under another first line is still
+    // taken as that answer (and then fails its check: the output contract is broken).
+    let claimed = match (m.ending, Verdict::from_first_line(&m.stdout)) {
+        (Ending::Exit(_), v) if v.is_answer() => v,
+        (Ending::Exit(10), _) => Verdict::Sat,
+        (Ending::Exit(20), _) => Verdict::Unsat,
+        _ => Verdict::Unknown,
     };
     let (check, check_s) = match claimed {
         Verdict::Unknown => (Check::NotRun, 0.0),
@@ -219,9 +222,14 @@ fn check_answer(
     };
     if m.code() != Some(want) {
         let why = format!(
-            "answered {answer} with exit code {:?} (expected {want})",
-            m.code()
+            "answered {answer} with exit code {} (expected {want})",
+            m.code().map_or("none".to_string(), |c| c.to_string())
         );
+        return Ok((Check::Failed(why), 0.0));
+    }
+    if Verdict::from_first_line(&m.stdout) != answer {
+        let first = m.stdout.lines().next().unwrap_or("").trim().to_string();
+        let why = format!("exit code {want} but the first line is `{first}`");
         return Ok((Check::Failed(why), 0.0));
     }
     if !artifact.is_file() {

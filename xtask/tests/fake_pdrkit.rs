@@ -9,7 +9,8 @@ use std::process::{Command, Output};
 
 /// A fake pdrkit: `check` answers `sat` for files named `*unsafe*`, `unsat` for `*safe*`
 /// (bmc: `unknown`), and rejects engines other than ic3 and bmc like a clap CLI does.
-/// `replay` fails when `$FAKE_REPLAY_FAILS` is set; `certify` always succeeds.
+/// `replay` fails when `$FAKE_REPLAY_FAILS` is set; `certify` always succeeds. With
+/// `$FAKE_BAD_EXIT`, `sat` comes with exit code 20 and no witness (a broken output contract).
 const FAKE: &str = r#"#!/bin/sh
 sub=$1; shift
 case $sub in
@@ -30,7 +31,9 @@ check)
     *) echo "error: invalid value '$engine' for '--engine <ENGINE>'" >&2; exit 1;;
   esac
   case $(basename "$model") in
-    *unsafe*) echo sat; printf '1\nb0\n0\n.\n' > "$witness"; exit 10;;
+    *unsafe*)
+      if [ -n "$FAKE_BAD_EXIT" ]; then echo sat; exit 20; fi
+      echo sat; printf '1\nb0\n0\n.\n' > "$witness"; exit 10;;
     *safe*)
       if [ "$engine" = bmc ]; then echo unknown; exit 30; fi
       echo unsat; echo 'aag 0 0 0 0 0' > "$cert"; exit 20;;
@@ -154,6 +157,19 @@ fn regress_fails_when_a_witness_does_not_replay() {
     assert!(!o.status.success(), "{t}");
     assert!(t.contains("UNCHECKED"), "{t}");
     assert!(t.contains("witness does not reach a bad state"), "{t}");
+}
+
+#[test]
+fn regress_fails_when_the_exit_code_contradicts_the_answer() {
+    let f = Fixture::new("badexit", GOOD);
+    let o = f.regress(&[("FAKE_BAD_EXIT", "1")]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("UNCHECKED"), "{t}");
+    assert!(
+        t.contains("answered sat with exit code 20 (expected 10)"),
+        "{t}"
+    );
 }
 
 #[test]
