@@ -51,7 +51,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             let o = bmc::check(&ts, &cfg, &ctl, &mut st);
             stats.push(("sat_calls".into(), st.sat_calls.to_string()));
             stats.push((
-                "depth".into(),
+                "bmc_depth_clear".into(),
                 st.depth.map_or("-1".into(), |d| d.to_string()),
             ));
             o

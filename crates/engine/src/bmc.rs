@@ -35,7 +35,7 @@ pub fn check(
     stats: &mut BmcStats,
 ) -> Outcome {
     let mut s = Minisat::default();
-    let mut u = Unroller::new();
+    let mut u = Unroller::new(ts);
     let start = Instant::now();
     for k in 0.. {
         if ctl.should_stop() {

@@ -2,18 +2,23 @@
 //! k-induction: frame `k`'s latches are the next-state literals of frame `k-1`.
 
 use pdrkit_logic::{Lit, SatSolver, Var};
+use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
 /// The solver literal of every system variable in every frame so far.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Unroller {
     frames: Vec<Vec<Lit>>,
+    cnf: MappedCnf,
 }
 
 impl Unroller {
     /// No frames yet.
-    pub fn new() -> Self {
-        Self::default()
+    pub fn new(ts: &TransitionSystem) -> Self {
+        Unroller {
+            frames: Vec::new(),
+            cnf: MappedCnf::new(ts),
+        }
     }
 
     /// Number of frames.
@@ -56,20 +61,19 @@ impl Unroller {
                 }
             };
         }
-        for g in &ts.gates {
-            map[g.out.idx()] = s.new_var().lit();
-        }
-        // Gates map to positive fresh literals, so the Tseitin encoding can map variables.
         if self.frames.is_empty() {
             s.add_clause(&[!konst]);
         }
-        for g in &ts.gates {
-            let o = map[g.out.idx()];
-            let a = map[g.a.var().idx()].xor(g.a.is_neg());
-            let b = map[g.b.var().idx()].xor(g.b.is_neg());
-            s.add_clause(&[!o, a]);
-            s.add_clause(&[!o, b]);
-            s.add_clause(&[o, !a, !b]);
+        // Only LUT outputs get variables: everything the engines read (next states, bad,
+        // constraints) is one, or an input or latch.
+        let mut clause = Vec::new();
+        for lut in &self.cnf.luts {
+            map[lut.out.idx()] = s.new_var().lit();
+            for c in &lut.clauses {
+                clause.clear();
+                clause.extend(c.iter().map(|&l| map[l.var().idx()].xor(l.is_neg())));
+                s.add_clause(&clause);
+            }
         }
         self.frames.push(map);
     }

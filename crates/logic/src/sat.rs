@@ -53,6 +53,7 @@ pub trait SatSolver {
 }
 
 /// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`].
+#[derive(Default)]
 pub struct Minisat {
     solver: rustsat_minisat::core::Minisat,
     num_vars: u32,
@@ -61,18 +62,6 @@ pub struct Minisat {
     known: u32,
     failed: Vec<Lit>,
     budget: Option<u64>,
-}
-
-impl Default for Minisat {
-    fn default() -> Self {
-        Minisat {
-            solver: rustsat_minisat::core::Minisat::default(),
-            num_vars: 0,
-            known: 0,
-            failed: Vec::new(),
-            budget: None,
-        }
-    }
 }
 
 impl std::fmt::Debug for Minisat {

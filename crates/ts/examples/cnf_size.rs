@@ -3,15 +3,14 @@ fn main() {
     for p in std::env::args().skip(1) {
         let aig = pdrkit_ts::aiger::read_file(&p).expect("read");
         let ts = pdrkit_ts::TransitionSystem::from_aig(&aig, None).expect("ts");
-        let nary = ts.nary_ands();
-        let roots = nary.iter().filter(|r| r.is_some()).count();
-        let lits: usize = nary.iter().flatten().map(|l| l.len()).sum();
+        let mapped = pdrkit_ts::cnf::MappedCnf::new(&ts);
         println!(
-            "{p}: latches {} gates {} roots {} clauses {} (binary {})",
+            "{p}: latches {} gates {} luts {} lut clauses {} (plain Tseitin: {} vars, {} clauses)",
             ts.num_latches(),
             ts.gates.len(),
-            roots,
-            lits + roots,
+            mapped.luts.len(),
+            mapped.num_clauses(),
+            ts.gates.len(),
             3 * ts.gates.len()
         );
     }

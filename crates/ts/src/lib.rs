@@ -5,6 +5,11 @@
 
 pub mod aig;
 pub mod aiger;
+pub mod cnf;
+pub mod certificate;
 
 pub use aig::{Aig, AndGate, Latch, Reset, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
+pub mod system;
+
+pub use system::{Gate, SystemError, TransitionSystem};

@@ -93,10 +93,9 @@ impl TransitionSystem {
     /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
     /// `B` is empty.
     pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
-        if !aig.justice.is_empty() || !aig.fairness.is_empty() {
-            if aig.properties().is_empty() {
-                return Err(SystemError::Liveness);
-            }
+        // Liveness alone is refused; safety properties beside it are checked.
+        if (!aig.justice.is_empty() || !aig.fairness.is_empty()) && aig.properties().is_empty() {
+            return Err(SystemError::Liveness);
         }
         let props = aig.properties();
         let chosen: Vec<(usize, Lit)> = match property {
@@ -286,60 +285,6 @@ impl TransitionSystem {
             let b = values[g.b.var().idx()] ^ g.b.is_neg();
             values[g.out.idx()] = a && b;
         }
-    }
-
-    /// The n-ary AND view of the gates for a compact CNF: each gate read exactly once, and
-    /// positively, by another gate is folded into its reader; the remaining gates ("roots")
-    /// become wide ANDs over their leaves. Returns, per gate (by index in `gates`), the leaves
-    /// of a root gate, or `None` for a folded one.
-    pub fn nary_ands(&self) -> Vec<Option<Vec<Lit>>> {
-        let first_gate = 1 + self.num_inputs + self.next.len() as u32;
-        let ng = self.gates.len();
-        let gi = |v: Var| (v.0 >= first_gate).then(|| (v.0 - first_gate) as usize);
-        // refs[g]: 0 = unread, 1 = read once positively by a gate, 2 = anything else.
-        let mut refs = vec![0u8; ng];
-        let mut mark = |l: Lit, by_gate: bool| {
-            if let Some(g) = gi(l.var()) {
-                refs[g] = if refs[g] == 0 && by_gate && !l.is_neg() { 1 } else { 2 };
-            }
-        };
-        for g in &self.gates {
-            mark(g.a, true);
-            mark(g.b, true);
-        }
-        for &l in self
-            .next
-            .iter()
-            .chain(&self.constraints)
-            .chain(std::iter::once(&self.bad))
-            .chain(self.properties.iter().map(|p| &p.1))
-        {
-            mark(l, false);
-        }
-        let mut out = vec![None; ng];
-        let mut stack = Vec::new();
-        for (i, g) in self.gates.iter().enumerate() {
-            if refs[i] == 1 {
-                continue;
-            }
-            let mut leaves = Vec::new();
-            stack.clear();
-            stack.push(g.b);
-            stack.push(g.a);
-            while let Some(l) = stack.pop() {
-                match gi(l.var()) {
-                    Some(c) if refs[c] == 1 => {
-                        stack.push(self.gates[c].b);
-                        stack.push(self.gates[c].a);
-                    }
-                    _ => leaves.push(l),
-                }
-            }
-            leaves.sort_unstable();
-            leaves.dedup();
-            out[i] = Some(leaves);
-        }
-        out
     }
 
     /// The value of a literal in an evaluation made by [`evaluate`](Self::evaluate).

@@ -6,6 +6,7 @@
 //! small part of a large design.
 
 use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
+use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
 /// Variable layout shared by every IC3 solver: system variables keep their numbers, latch `j`'s
@@ -16,8 +17,8 @@ pub struct Layout {
     first_latch: u32,
     num_latches: u32,
     first_gate: u32,
-    /// Leaves of each root gate of the n-ary AND view (`None`: folded into its reader).
-    nary: std::sync::Arc<Vec<Option<Vec<Lit>>>>,
+    /// The LUT-mapped CNF of the gates.
+    cnf: std::sync::Arc<MappedCnf>,
 }
 
 impl Layout {
@@ -28,7 +29,7 @@ impl Layout {
             first_latch: 1 + ts.num_inputs() as u32,
             num_latches: ts.num_latches() as u32,
             first_gate: 1 + (ts.num_inputs() + ts.num_latches()) as u32,
-            nary: std::sync::Arc::new(ts.nary_ands()),
+            cnf: std::sync::Arc::new(MappedCnf::new(ts)),
         }
     }
     /// The primed (next-state) literal of a current-state latch literal.
@@ -131,12 +132,11 @@ impl ConeSolver {
                 let j = (v.0 - layout.num_vars) as usize;
                 [Some(ts.next[j].var()), None]
             } else if v.0 >= layout.first_gate {
-                let gi = (v.0 - layout.first_gate) as usize;
-                if let Some(leaves) = &layout.nary[gi] {
+                if let Some(lut) = layout.cnf.lut(v) {
                     let mut pending = false;
-                    for l in leaves {
-                        if self.map[l.var().idx()] == UNMAPPED {
-                            self.stack.push(l.var());
+                    for &l in &lut.leaves {
+                        if self.map[l.idx()] == UNMAPPED {
+                            self.stack.push(l);
                             pending = true;
                         }
                     }
@@ -145,7 +145,8 @@ impl ConeSolver {
                     }
                     [None, None]
                 } else {
-                    let g = ts.gates[gi];
+                    // A gate inside a LUT, asked for directly: plain Tseitin.
+                    let g = ts.gates[(v.0 - layout.first_gate) as usize];
                     [Some(g.a.var()), Some(g.b.var())]
                 }
             } else {
@@ -170,18 +171,16 @@ impl ConeSolver {
                 self.sat.add_clause(&[!o, n]);
                 self.sat.add_clause(&[o, !n]);
             } else if v.0 >= layout.first_gate {
-                let gi = (v.0 - layout.first_gate) as usize;
-                if let Some(leaves) = &layout.nary[gi] {
-                    let mut wide = Vec::with_capacity(leaves.len() + 1);
-                    wide.push(o);
-                    for &l in leaves {
-                        let m = self.mapped(l);
-                        self.sat.add_clause(&[!o, m]);
-                        wide.push(!m);
+                if let Some(lut) = layout.cnf.lut(v) {
+                    let mut buf = std::mem::take(&mut self.buf);
+                    for c in &lut.clauses {
+                        buf.clear();
+                        buf.extend(c.iter().map(|&l| self.mapped(l)));
+                        self.sat.add_clause(&buf);
                     }
-                    self.sat.add_clause(&wide);
+                    self.buf = buf;
                 } else {
-                    let g = ts.gates[gi];
+                    let g = ts.gates[(v.0 - layout.first_gate) as usize];
                     let (a, b) = (self.mapped(g.a), self.mapped(g.b));
                     self.sat.add_clause(&[!o, a]);
                     self.sat.add_clause(&[!o, b]);

@@ -1,0 +1,332 @@
+//! A compact CNF for the transition system: 4-input LUT mapping of the AND gates, each LUT
+//! encoded by the irredundant sums of products of its function and of its complement.
+//!
+//! Plain Tseitin gives every AND gate a variable and three clauses. A SAT solver's cost per
+//! call grows with its variables (MiniSat assigns all of them before answering SAT), and IC3
+//! makes thousands of calls, so, as ABC does for `pdr`, gates are grouped into 4-input cuts
+//! chosen by area flow and only the cut roots get variables.
+
+use pdrkit_logic::{Lit, Var};
+
+use crate::system::TransitionSystem;
+
+/// One mapped node: `out ⇔ f(leaves)`, as clauses over `out` and the leaves.
+#[derive(Clone, Debug)]
+pub struct Lut {
+    /// The node (a gate variable of the system).
+    pub out: Var,
+    /// The cut's leaves (variables of the system: inputs, latches or other LUT outputs).
+    pub leaves: Vec<Var>,
+    /// The clauses.
+    pub clauses: Vec<Vec<Lit>>,
+}
+
+/// The LUT cover of a transition system.
+#[derive(Clone, Debug)]
+pub struct MappedCnf {
+    /// For each system variable, the index of the LUT it is the output of.
+    lut_of: Vec<u32>,
+    /// The LUTs in topological order.
+    pub luts: Vec<Lut>,
+}
+
+const NONE: u32 = u32::MAX;
+const MAX_CUTS: usize = 8;
+/// Truth tables of the four cut variables.
+const PROJ: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
+
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    leaves: [u32; 4],
+    n: u8,
+    tt: u16,
+    flow: f32,
+}
+
+impl Cut {
+    fn leaves(&self) -> &[u32] {
+        &self.leaves[..self.n as usize]
+    }
+}
+
+/// Re-expresses `tt` (over `from` leaves) over the superset `to` of leaves.
+fn expand(tt: u16, from: &[u32], to: &[u32]) -> u16 {
+    let pos: Vec<usize> = from
+        .iter()
+        .map(|l| to.iter().position(|t| t == l).expect("superset"))
+        .collect();
+    let mut out = 0u16;
+    for m in 0..16u16 {
+        let mut sub = 0;
+        for (i, &p) in pos.iter().enumerate() {
+            if m >> p & 1 == 1 {
+                sub |= 1 << i;
+            }
+        }
+        if tt >> sub & 1 == 1 {
+            out |= 1 << m;
+        }
+    }
+    out
+}
+
+fn merge(a: &[u32], b: &[u32]) -> Option<([u32; 4], u8)> {
+    let mut out = [0u32; 4];
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() || j < b.len() {
+        let x = if j == b.len() || (i < a.len() && a[i] < b[j]) {
+            i += 1;
+            a[i - 1]
+        } else if i == a.len() || b[j] < a[i] {
+            j += 1;
+            b[j - 1]
+        } else {
+            i += 1;
+            j += 1;
+            a[i - 1]
+        };
+        if n == 4 {
+            return None;
+        }
+        out[n] = x;
+        n += 1;
+    }
+    Some((out, n as u8))
+}
+
+fn cofactors(f: u16, v: usize) -> (u16, u16) {
+    let m = PROJ[v];
+    let s = 1 << v;
+    let f0 = f & !m;
+    let f1 = f & m;
+    (f0 | (f0 << s), f1 | (f1 >> s))
+}
+
+/// Minato–Morreale irredundant sum of products of a function between `lo` and `hi`
+/// (`lo ⊆ f ⊆ hi`), over variables `< nvars`. Cubes are (mask, polarity) pairs; returns the
+/// cover's truth table.
+fn isop(lo: u16, hi: u16, nvars: usize, cubes: &mut Vec<(u8, u8)>) -> u16 {
+    if lo == 0 {
+        return 0;
+    }
+    if hi == 0xFFFF {
+        cubes.push((0, 0));
+        return 0xFFFF;
+    }
+    let v = (0..nvars)
+        .rev()
+        .find(|&v| {
+            let (l0, l1) = cofactors(lo, v);
+            let (h0, h1) = cofactors(hi, v);
+            l0 != l1 || h0 != h1
+        })
+        .expect("a non-constant interval depends on some variable");
+    let (l0, l1) = cofactors(lo, v);
+    let (h0, h1) = cofactors(hi, v);
+    let start0 = cubes.len();
+    let t0 = isop(l0 & !h1, h0, v, cubes);
+    for c in &mut cubes[start0..] {
+        c.0 |= 1 << v;
+    }
+    let start1 = cubes.len();
+    let t1 = isop(l1 & !h0, h1, v, cubes);
+    for c in &mut cubes[start1..] {
+        c.0 |= 1 << v;
+        c.1 |= 1 << v;
+    }
+    let rest = (l0 & !t0) | (l1 & !t1);
+    let ts = isop(rest, h0 & h1, v, cubes);
+    (t0 & !PROJ[v]) | (t1 & PROJ[v]) | ts
+}
+
+impl MappedCnf {
+    /// Maps the gates of `ts` that the latches' next states, the bad literal, the properties
+    /// and the constraints read.
+    pub fn new(ts: &TransitionSystem) -> Self {
+        let nv = ts.num_vars() as usize;
+        let first_gate = 1 + ts.num_inputs() + ts.num_latches();
+        let is_gate = |v: u32| v as usize >= first_gate;
+        let gate = |v: u32| &ts.gates[v as usize - first_gate];
+        let roots: Vec<Var> = ts
+            .next
+            .iter()
+            .chain(&ts.constraints)
+            .chain(std::iter::once(&ts.bad))
+            .chain(ts.properties.iter().map(|p| &p.1))
+            .map(|l| l.var())
+            .filter(|v| is_gate(v.0))
+            .collect();
+        let mut fanout = vec![0u32; nv];
+        for g in &ts.gates {
+            fanout[g.a.var().idx()] += 1;
+            fanout[g.b.var().idx()] += 1;
+        }
+        for r in &roots {
+            fanout[r.idx()] += 1;
+        }
+        // Cut enumeration with area flow, gates in topological order.
+        let mut cuts: Vec<Vec<Cut>> = vec![Vec::new(); nv];
+        let mut flow = vec![0f32; nv];
+        let trivial = |v: u32, flow: f32| Cut {
+            leaves: [v, 0, 0, 0],
+            n: 1,
+            tt: PROJ[0],
+            flow,
+        };
+        for g in &ts.gates {
+            let out = g.out.0;
+            let mut cand: Vec<Cut> = Vec::new();
+            let (av, bv) = (g.a.var().0, g.b.var().0);
+            let ta = std::iter::once(trivial(av, flow[av as usize])).chain(cuts[av as usize].iter().copied());
+            let tb: Vec<Cut> = std::iter::once(trivial(bv, flow[bv as usize]))
+                .chain(cuts[bv as usize].iter().copied())
+                .collect();
+            for ca in ta {
+                for cb in &tb {
+                    let Some((leaves, n)) = merge(ca.leaves(), cb.leaves()) else {
+                        continue;
+                    };
+                    let ls = &leaves[..n as usize];
+                    let mut fa = expand(ca.tt, ca.leaves(), ls);
+                    let mut fb = expand(cb.tt, cb.leaves(), ls);
+                    if g.a.is_neg() {
+                        fa = !fa;
+                    }
+                    if g.b.is_neg() {
+                        fb = !fb;
+                    }
+                    let f = ls
+                        .iter()
+                        .map(|&l| flow[l as usize] / fanout[l as usize].max(1) as f32)
+                        .sum::<f32>()
+                        + 1.0;
+                    if cand.iter().any(|c| c.n == n && c.leaves() == ls) {
+                        continue;
+                    }
+                    cand.push(Cut {
+                        leaves,
+                        n,
+                        tt: fa & fb,
+                        flow: f,
+                    });
+                }
+            }
+            // Drop dominated cuts (a superset of another's leaves), keep the best few.
+            cand.sort_by(|x, y| x.flow.total_cmp(&y.flow).then(x.n.cmp(&y.n)));
+            let mut kept: Vec<Cut> = Vec::with_capacity(MAX_CUTS);
+            for c in cand {
+                let dominated = kept
+                    .iter()
+                    .any(|k| k.leaves().iter().all(|l| c.leaves().contains(l)));
+                if !dominated {
+                    kept.push(c);
+                    if kept.len() == MAX_CUTS {
+                        break;
+                    }
+                }
+            }
+            flow[out as usize] = kept.first().map_or(1.0, |c| c.flow);
+            cuts[out as usize] = kept;
+        }
+        // Cover from the roots.
+        let mut lut_of = vec![NONE; nv];
+        let mut chosen = vec![false; nv];
+        let mut stack: Vec<u32> = roots.iter().map(|v| v.0).collect();
+        let mut order = Vec::new();
+        while let Some(v) = stack.pop() {
+            if chosen[v as usize] {
+                continue;
+            }
+            chosen[v as usize] = true;
+            order.push(v);
+            let best = cuts[v as usize][0];
+            for &l in best.leaves() {
+                if is_gate(l) && !chosen[l as usize] {
+                    stack.push(l);
+                }
+            }
+        }
+        order.sort_unstable();
+        let mut luts = Vec::with_capacity(order.len());
+        let mut cubes = Vec::new();
+        for v in order {
+            let best = cuts[v as usize][0];
+            debug_assert!(gate(v).out.0 == v);
+            let leaves: Vec<Var> = best.leaves().iter().map(|&l| Var(l)).collect();
+            let n = leaves.len();
+            let out = Var(v).lit();
+            let mut clauses = Vec::new();
+            // f ⇒ out for each cube of f; ¬f ⇒ ¬out for each cube of ¬f.
+            for (f, o) in [(best.tt, out), (!best.tt, !out)] {
+                cubes.clear();
+                isop(f, f, n, &mut cubes);
+                for &(mask, pol) in &cubes {
+                    let mut c: Vec<Lit> = (0..n)
+                        .filter(|&i| mask >> i & 1 == 1)
+                        .map(|i| leaves[i].lit_with(pol >> i & 1 == 1))
+                        .collect();
+                    c.push(o);
+                    clauses.push(c);
+                }
+            }
+            lut_of[v as usize] = luts.len() as u32;
+            luts.push(Lut {
+                out: Var(v),
+                leaves,
+                clauses,
+            });
+        }
+        MappedCnf { lut_of, luts }
+    }
+
+    /// The LUT whose output is `v`, if `v` is a mapped node.
+    #[inline]
+    pub fn lut(&self, v: Var) -> Option<&Lut> {
+        let i = *self.lut_of.get(v.idx())?;
+        (i != NONE).then(|| &self.luts[i as usize])
+    }
+
+    /// Total clauses.
+    pub fn num_clauses(&self) -> usize {
+        self.luts.iter().map(|l| l.clauses.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_cover(cubes: &[(u8, u8)], m: u16) -> bool {
+        cubes.iter().any(|&(mask, pol)| {
+            (0..4).all(|i| mask >> i & 1 == 0 || ((m >> i & 1) as u8 == (pol >> i & 1)))
+        })
+    }
+
+    #[test]
+    fn isop_covers_exactly_every_4_input_function_sampled() {
+        let mut x: u32 = 7;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let f = x as u16;
+            let mut cubes = Vec::new();
+            let t = isop(f, f, 4, &mut cubes);
+            assert_eq!(t, f);
+            for m in 0..16u16 {
+                assert_eq!(eval_cover(&cubes, m), f >> m & 1 == 1, "f={f:#06x} m={m}");
+            }
+        }
+        let mut cubes = Vec::new();
+        assert_eq!(isop(0xFFFF, 0xFFFF, 4, &mut cubes), 0xFFFF);
+        assert_eq!(cubes, vec![(0, 0)]);
+    }
+
+    #[test]
+    fn expand_and_merge() {
+        assert_eq!(merge(&[1, 5], &[2, 5]), Some(([1, 2, 5, 0], 3)));
+        assert_eq!(merge(&[1, 2, 3], &[4, 5]), None);
+        // x1 over (1) becomes the projection of position 1 over (0, 1).
+        assert_eq!(expand(PROJ[0], &[7], &[3, 7]), PROJ[1]);
+    }
+}
