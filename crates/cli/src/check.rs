@@ -101,7 +101,7 @@ fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
 enum Artifact {
     None,
     Witness(String),
-    Certificate(Aig),
+    Certificate(Box<Aig>),
 }
 
 /// Builds the witness or certificate of an answer and checks it with the independent checker;
@@ -171,7 +171,7 @@ fn self_check(
                 }
             }
             stats.push(("invariant_clauses".into(), p.len().to_string()));
-            (Outcome::Safe(p), Artifact::Certificate(cert))
+            (Outcome::Safe(p), Artifact::Certificate(Box::new(cert)))
         }
         other => (other, Artifact::None),
     };
