@@ -98,12 +98,15 @@ pub struct CheckArgs {
 #[derive(Args, Debug)]
 #[command(next_help_heading = "IC3 options")]
 pub struct Ic3Args {
-    /// Counterexamples to generalization tried per dropped literal (0: no CTG).
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    /// Counterexamples to generalization tried per dropped literal (0: no CTG; IC3ref uses 3).
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub ctg_depth: usize,
+    /// Stop dropping literals from a lemma after this many failures in a row.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub mic_attempts: usize,
     /// Rebuild a frame's solver after this many temporary clauses.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub rebuild_after: usize,
@@ -131,6 +134,7 @@ impl Ic3Args {
         pdrkit_engine::ic3::Ic3Config {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
+            mic_attempts: self.mic_attempts,
             rebuild_after: self.rebuild_after,
             lift: self.lift,
             verify_lemmas: !self.no_verify_lemmas,

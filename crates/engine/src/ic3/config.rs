@@ -6,10 +6,13 @@ use super::lift::LiftMode;
 /// values in use.
 #[derive(Clone, Debug)]
 pub struct Ic3Config {
-    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off).
+    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off,
+    /// the default: on the shared suite CTG cost more queries than it saved).
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking (IC3ref: 1).
     pub ctg_depth: usize,
+    /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3).
+    pub mic_attempts: usize,
     /// Rebuild a frame solver after this many activation literals (dead temporary clauses
     /// slow MiniSat down; ABC recycles after 300).
     pub rebuild_after: usize,
@@ -32,8 +35,9 @@ pub struct Ic3Config {
 impl Default for Ic3Config {
     fn default() -> Self {
         Ic3Config {
-            ctg_max: 3,
+            ctg_max: 0,
             ctg_depth: 1,
+            mic_attempts: 3,
             rebuild_after: 1000,
             lift: LiftMode::Core,
             verify_lemmas: true,

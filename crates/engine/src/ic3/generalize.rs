@@ -63,6 +63,9 @@ impl Ic3<'_> {
                 .total_cmp(&act[b.code() as usize])
                 .then_with(|| tie(*a, seed).cmp(&tie(*b, seed)))
         });
+        // Literals that could not be dropped: a join must not lose them again.
+        let mut kept: Vec<Lit> = Vec::new();
+        let mut attempts = self.cfg.mic_attempts;
         for lit in order {
             if cube.len() <= 1 {
                 break;
@@ -75,10 +78,23 @@ impl Ic3<'_> {
             }
             let cand = cube.filtered(|l| l != lit);
             if !self.initiation(&cand) {
+                kept.push(lit);
                 continue;
             }
-            if let Some(g) = self.ctg_down(cand, level, depth)? {
-                cube = g;
+            match self.ctg_down(cand, level, depth, &kept)? {
+                Some(g) => {
+                    cube = g;
+                    attempts = self.cfg.mic_attempts;
+                }
+                None => {
+                    kept.push(lit);
+                    // Several literals in a row that cannot go: the cube is about minimal
+                    // (IC3ref's `micAttempts`).
+                    attempts = attempts.saturating_sub(1);
+                    if attempts == 0 {
+                        break;
+                    }
+                }
             }
         }
         Ok(cube)
@@ -91,6 +107,7 @@ impl Ic3<'_> {
         mut cube: Cube,
         level: usize,
         depth: usize,
+        kept: &[Lit],
     ) -> Result<Option<Cube>, Stop> {
         let mut ctgs = 0;
         loop {
@@ -101,7 +118,8 @@ impl Ic3<'_> {
                         return Ok(None);
                     }
                     let s = Cube::new(state);
-                    if ctgs < self.cfg.ctg_max && level > 1 && self.initiation(&s) {
+                    // The CTG is blocked relative to F_{level-2}, which must not be F_0.
+                    if ctgs < self.cfg.ctg_max && level > 2 && self.initiation(&s) {
                         if let Relind::Blocked(core) =
                             self.relind(&s, level - 2, true, Purpose::Ctg)?
                         {
@@ -116,7 +134,12 @@ impl Ic3<'_> {
                     ctgs = 0;
                     // Join: keep the literals the counterexample agrees with.
                     let joined = cube.filtered(|l| s.set().contains(l));
-                    if joined.len() == cube.len() || !self.initiation(&joined) {
+                    if joined.len() == cube.len()
+                        || !self.initiation(&joined)
+                        || kept
+                            .iter()
+                            .any(|&k| cube.set().contains(k) && !joined.set().contains(k))
+                    {
                         return Ok(None);
                     }
                     cube = joined;
