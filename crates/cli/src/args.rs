@@ -42,10 +42,15 @@ pub enum Command {
 /// Which algorithm answers.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
+    /// IC3 and k-induction (and more with --jobs > 2) in parallel; the first answer wins.
+    Portfolio,
     /// IC3/PDR: proves and refutes.
     Ic3,
     /// Bounded model checking: refutes only (finds the shortest counterexample).
     Bmc,
+    /// k-induction with lazy simple-path constraints: proves k-inductive properties, refutes
+    /// like BMC.
+    Kind,
 }
 
 /// Options of `pdrkit check`.
@@ -54,15 +59,22 @@ pub struct CheckArgs {
     /// The model (.aag, .aig, optionally gzipped).
     pub model: PathBuf,
     /// The engine.
-    #[arg(long, value_enum, default_value_t = Engine::Ic3)]
+    #[arg(long, value_enum, default_value_t = Engine::Portfolio)]
     pub engine: Engine,
     /// Check only property N (0-based, in the B section, or the outputs when B is empty).
     /// Default: all at once (any failing one is a counterexample).
     #[arg(long, value_name = "N")]
     pub property: Option<usize>,
-    /// BMC: stop with unknown after this depth.
+    /// Portfolio: number of engines run in parallel (default: the cores available).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// BMC and k-induction: stop with unknown after this depth.
     #[arg(long, value_name = "K")]
     pub bound: Option<usize>,
+    /// k-induction: simple-path constraints off, lazy (when a step counterexample repeats a
+    /// state) or eager. Proofs that needed them cannot be certified, so they answer unknown.
+    #[arg(long, value_name = "MODE", default_value = "lazy")]
+    pub simple_path: pdrkit_engine::kind::SimplePath,
     /// Answer unknown after this many seconds (wall clock).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pdrkit_engine::{bmc, ic3, Control, Outcome};
+use pdrkit_engine::{bmc, ic3, kind, portfolio, Control, Outcome, Proof};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
@@ -54,6 +54,40 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 "bmc_depth_clear".into(),
                 st.depth.map_or("-1".into(), |d| d.to_string()),
             ));
+            o
+        }
+        Engine::Portfolio => {
+            let jobs = a
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+            let kcfg = kind::KindConfig {
+                simple_path: a.simple_path,
+                max_k: a.bound,
+                verbose: a.verbose,
+            };
+            let workers = portfolio::workers(&a.ic3.config(a.verbose), &kcfg, jobs);
+            if a.verbose {
+                for w in &workers {
+                    eprintln!("pdrkit: worker {}: {:?}", w.name, w.engine);
+                }
+            }
+            let r = portfolio::check(&ts, &workers, &ctl);
+            stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
+            stats.extend(r.stats);
+            r.outcome
+        }
+        Engine::Kind => {
+            let cfg = kind::KindConfig {
+                simple_path: a.simple_path,
+                max_k: a.bound,
+                verbose: a.verbose,
+            };
+            let mut st = kind::KindStats::default();
+            let o = kind::check(&ts, &cfg, &ctl, &mut st);
+            stats.push(("k".into(), st.k.to_string()));
+            stats.push(("sat_base".into(), st.base_calls.to_string()));
+            stats.push(("sat_step".into(), st.step_calls.to_string()));
+            stats.push(("simple_path_pairs".into(), st.simple_path_pairs.to_string()));
             o
         }
         Engine::Ic3 => {
@@ -158,8 +192,23 @@ fn self_check(
             (Outcome::Unsafe(trace), Artifact::Witness(text))
         }
         Outcome::Safe(p) => {
-            let inv = p.invariant_in_model(ts, model);
-            let cert = pdrkit_ts::certificate::witness_circuit(model, &inv);
+            let cert = match (&p, p.invariant_in_model(ts, model)) {
+                (_, Some(inv)) => pdrkit_ts::certificate::witness_circuit(model, &inv),
+                (
+                    Proof::KInduction {
+                        k,
+                        simple_path: false,
+                    },
+                    None,
+                ) => pdrkit_ts::kinduction::kinduction_circuit(model, *k),
+                _ => return (
+                    Outcome::Unknown(
+                        "k-induction needed simple-path constraints: no certificate can be built"
+                            .into(),
+                    ),
+                    Artifact::None,
+                ),
+            };
             if !a.no_self_check {
                 if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
                     return (
@@ -170,7 +219,11 @@ fn self_check(
                     );
                 }
             }
-            stats.push(("invariant_clauses".into(), p.len().to_string()));
+            let size = match &p {
+                Proof::Invariant(c) => ("invariant_clauses", c.len()),
+                Proof::KInduction { k, .. } => ("proof_k", *k),
+            };
+            stats.push((size.0.into(), size.1.to_string()));
             (Outcome::Safe(p), Artifact::Certificate(Box::new(cert)))
         }
         other => (other, Artifact::None),

@@ -11,6 +11,8 @@
 pub mod bmc;
 pub mod control;
 pub mod ic3;
+pub mod kind;
+pub mod portfolio;
 pub mod proof;
 pub mod trace;
 pub mod unroll;

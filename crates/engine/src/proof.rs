@@ -9,13 +9,23 @@ pub enum Proof {
     /// An inductive invariant: a conjunction of clauses over the system's latch variables with
     /// `I ⇒ Inv`, `Inv ∧ C ∧ T ⇒ Inv'` and `Inv ∧ C ⇒ ¬bad`.
     Invariant(Vec<Clause>),
+    /// The property is `k`-inductive (under the constraints), with simple-path constraints when
+    /// `simple_path`; no counterexample of length `≤ k` exists.
+    KInduction {
+        /// The k.
+        k: usize,
+        /// Whether the step case needed simple-path constraints.
+        simple_path: bool,
+    },
 }
 
 impl Proof {
     /// The invariant's clauses over the original model's latch literals (`Latch::lit`), ready for
     /// a certificate circuit.
-    pub fn invariant_in_model(&self, ts: &TransitionSystem, aig: &Aig) -> Vec<Vec<Lit>> {
-        match self {
+    /// For a k-induction proof: `None`.
+    pub fn invariant_in_model(&self, ts: &TransitionSystem, aig: &Aig) -> Option<Vec<Vec<Lit>>> {
+        Some(match self {
+            Proof::KInduction { .. } => return None,
             Proof::Invariant(clauses) => clauses
                 .iter()
                 .map(|c| {
@@ -29,13 +39,14 @@ impl Proof {
                         .collect()
                 })
                 .collect(),
-        }
+        })
     }
 
-    /// Number of clauses.
+    /// Number of clauses (for k-induction: k).
     pub fn len(&self) -> usize {
         match self {
             Proof::Invariant(c) => c.len(),
+            Proof::KInduction { k, .. } => *k,
         }
     }
 

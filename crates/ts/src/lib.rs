@@ -5,8 +5,9 @@
 
 pub mod aig;
 pub mod aiger;
-pub mod cnf;
 pub mod certificate;
+pub mod cnf;
+pub mod kinduction;
 
 pub use aig::{Aig, AndGate, Latch, Reset, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
