@@ -177,7 +177,8 @@ impl MappedCnf {
             let out = g.out.0;
             let mut cand: Vec<Cut> = Vec::new();
             let (av, bv) = (g.a.var().0, g.b.var().0);
-            let ta = std::iter::once(trivial(av, flow[av as usize])).chain(cuts[av as usize].iter().copied());
+            let ta = std::iter::once(trivial(av, flow[av as usize]))
+                .chain(cuts[av as usize].iter().copied());
             let tb: Vec<Cut> = std::iter::once(trivial(bv, flow[bv as usize]))
                 .chain(cuts[bv as usize].iter().copied())
                 .collect();

@@ -24,7 +24,11 @@ fn check(ts: &TransitionSystem, rounds: usize) {
                     .iter()
                     .all(|c| c.iter().any(|&l| TransitionSystem::value(vals, l)))
             };
-            assert!(sat(&values), "LUT {:?} violated by the true values", lut.out);
+            assert!(
+                sat(&values),
+                "LUT {:?} violated by the true values",
+                lut.out
+            );
             values[lut.out.idx()] ^= true;
             assert!(!sat(&values), "LUT {:?} does not fix its output", lut.out);
             values[lut.out.idx()] ^= true;
