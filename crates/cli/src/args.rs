@@ -96,14 +96,14 @@ pub struct CheckArgs {
     /// Progress and the options in use on stderr.
     #[arg(short, long)]
     pub verbose: bool,
-    /// IC3 options.
-    #[command(flatten)]
-    pub ic3: Ic3Args,
     /// Skip re-checking the answer with the independent checker before printing it (by default
     /// every `sat` is replayed and every `unsat` invariant is re-proved; a failure answers
     /// `unknown`).
     #[arg(long)]
     pub no_self_check: bool,
+    /// IC3 options.
+    #[command(flatten)]
+    pub ic3: Ic3Args,
 }
 
 /// Options of the IC3 engine (defaults in parentheses are IC3ref's or ABC's choices).
