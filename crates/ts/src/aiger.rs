@@ -86,7 +86,12 @@ pub fn parse(bytes: &[u8]) -> Result<Aig> {
         let mut out = Vec::new();
         flate2::read::MultiGzDecoder::new(bytes)
             .read_to_end(&mut out)
-            .map_err(|e| AigerError::at(Position::File, format!("bad gzip data: {e}")))?;
+            .map_err(|e| {
+                AigerError::at(
+                    Position::File,
+                    format!("bad gzip data: {e}; expected a complete gzip stream"),
+                )
+            })?;
         return Parser::new(&out).parse();
     }
     Parser::new(bytes).parse()
@@ -269,7 +274,7 @@ impl<'a> Parser<'a> {
         }
         if lit / 2 > m {
             return self.err(format!(
-                "{what} is defined by literal {lit}, above the maximum 2*M+1 = {}",
+                "{what} is defined by literal {lit}, above the maximum 2*M+1 = {}: expected an even literal from 2 to 2*M",
                 2 * u64::from(m) + 1
             ));
         }
@@ -277,7 +282,7 @@ impl<'a> Parser<'a> {
         let old = defs.get(v);
         if old != Def::None {
             return self.err(format!(
-                "variable {v} (literal {lit}) is defined twice: as {} and as {what}",
+                "variable {v} (literal {lit}) is defined twice: as {} and as {what}; expected one definition per variable",
                 old.name()
             ));
         }
@@ -321,7 +326,7 @@ impl<'a> Parser<'a> {
         if binary && defined != u64::from(m) {
             return Err(AigerError::at(
                 Position::Line(1),
-                format!("header: binary AIGER needs M = I + L + A, but M = {m} and I + L + A = {defined}"),
+                format!("header: binary AIGER needs M = I + L + A (expected M = {defined}), but M = {m} and I + L + A = {defined}"),
             ));
         }
         if m > MAX_VAR {
