@@ -1,0 +1,485 @@
+//! Differential testing of the engines against explicit-state search on random small AIGs.
+//!
+//! Each seed builds a random model in memory (0–10 latches with resets 0, 1 or uninitialized,
+//! 0–4 inputs, 0–40 AND gates, 0–2 invariant constraints, 1–3 bad properties), finds the truth
+//! by breadth-first search over its latch valuations ([`explicit_search`]), and runs IC3 and
+//! BMC through the library API. Every counterexample is re-simulated on the transition system
+//! and replayed on the model by the independent checker; every proof is turned into a
+//! certificate and checked. Any disagreement fails with the seed and the model as `.aag` text.
+//!
+//! `PDRKIT_DIFF_CASES` sets the number of seeds (default 2000 in release, 300 in debug);
+//! `PDRKIT_DIFF_SEED` runs that one seed only.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
+use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
+use pdrkit_engine::{Control, Outcome};
+use pdrkit_logic::Lit;
+use pdrkit_suite::{explicit_search, Reach};
+use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
+
+/// xorshift64* seeded through splitmix64, so nearby seeds give unrelated streams.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+
+    /// True with probability `p` percent.
+    fn chance(&mut self, p: usize) -> bool {
+        self.below(100) < p
+    }
+}
+
+/// A random literal over `pool` (positive signals), preferring recent ones half the time so
+/// that logic gets deep, with a random sign.
+fn pick(rng: &mut Rng, pool: &[Lit]) -> Lit {
+    let l = if pool.len() > 6 && rng.chance(50) {
+        pool[pool.len() - 1 - rng.below(6)]
+    } else {
+        pool[rng.below(pool.len())]
+    };
+    l.xor(rng.chance(50))
+}
+
+/// A random model for `seed`.
+fn random_aig(seed: u64) -> Aig {
+    let mut rng = Rng::new(seed);
+    let mut aig = Aig::default();
+    let ni = rng.range(0, 4);
+    let nl = rng.range(0, 10);
+    let na = rng.range(0, 40);
+    let nc = [0, 0, 0, 1, 1, 2][rng.below(6)];
+    let nb = rng.range(1, 3);
+    for _ in 0..ni {
+        let l = aig.new_var().lit();
+        aig.inputs.push(l);
+    }
+    for _ in 0..nl {
+        let lit = aig.new_var().lit();
+        let reset = match rng.below(20) {
+            0..=11 => Reset::Zero,
+            12..=16 => Reset::One,
+            _ => Reset::Uninit,
+        };
+        aig.latches.push(Latch {
+            lit,
+            next: Lit::FALSE,
+            reset,
+        });
+    }
+    let mut pool: Vec<Lit> = aig.inputs.clone();
+    pool.extend(aig.latches.iter().map(|l| l.lit));
+    if pool.is_empty() || rng.chance(5) {
+        pool.push(Lit::TRUE);
+    }
+    for _ in 0..na {
+        let a = pick(&mut rng, &pool);
+        let b = pick(&mut rng, &pool);
+        let g = aig.add_and(a, b);
+        pool.push(g);
+    }
+    // Next-state functions. The first latches may form a counter (deep counterexamples); the
+    // others hold, shift, copy an input, take a constant, or take random logic.
+    let state: Vec<Lit> = aig.latches.iter().map(|l| l.lit).collect();
+    let counter_bits = if nl >= 2 && rng.chance(40) {
+        rng.range(2, nl.min(4))
+    } else {
+        0
+    };
+    let mut carry = if rng.chance(50) {
+        Lit::TRUE
+    } else {
+        pick(&mut rng, &pool)
+    };
+    let clear = rng.chance(40).then(|| pick(&mut rng, &pool));
+    for (k, &x) in state.iter().enumerate().take(counter_bits) {
+        let both = aig.add_and(x, carry);
+        let neither = aig.add_and(!x, !carry);
+        let mut next = aig.add_and(!both, !neither);
+        if let Some(r) = clear {
+            next = aig.add_and(next, !r);
+        }
+        aig.latches[k].next = next;
+        carry = both;
+    }
+    for k in counter_bits..nl {
+        aig.latches[k].next = match rng.below(20) {
+            0..=1 => state[rng.below(nl)].xor(rng.chance(50)),
+            2..=4 if k > 0 => state[k - 1].xor(rng.chance(20)),
+            5..=6 if ni > 0 => aig.inputs[rng.below(ni)],
+            7 => Lit::FALSE.xor(rng.chance(50)),
+            8..=11 => pick(&mut rng, &pool),
+            // A balanced function: the latch or another signal xor random logic.
+            _ => {
+                let a = if rng.chance(60) {
+                    state[k]
+                } else {
+                    pick(&mut rng, &pool)
+                };
+                let b = pick(&mut rng, &pool);
+                let both = aig.add_and(a, b);
+                let neither = aig.add_and(!a, !b);
+                aig.add_and(!both, !neither)
+            }
+        };
+    }
+    // Constraints: mostly disjunctions, which rarely forbid everything.
+    for _ in 0..nc {
+        let a = pick(&mut rng, &pool);
+        let c = if rng.chance(70) {
+            let b = pick(&mut rng, &pool);
+            !aig.add_and(!a, !b)
+        } else {
+            a
+        };
+        aig.constraints.push(c);
+    }
+    // Bad properties: mostly a cube over a few latches (a state to reach), sometimes with
+    // more logic, else a random signal.
+    for _ in 0..nb {
+        let mut b = if nl >= 2 && rng.chance(85) {
+            let mut c = Lit::TRUE;
+            for _ in 0..rng.range(2, nl.min(5)) {
+                // Mostly the literal the latch's reset makes false: a state to be reached.
+                let k = rng.below(nl);
+                let l = state[k]
+                    .xor(aig.latches[k].reset == Reset::One)
+                    .xor(rng.chance(20));
+                c = if c == Lit::TRUE { l } else { aig.add_and(c, l) };
+            }
+            c
+        } else {
+            pick(&mut rng, &pool)
+        };
+        if rng.chance(25) {
+            let other = pick(&mut rng, &pool);
+            b = aig.add_and(b, other);
+        }
+        aig.bads.push(b);
+    }
+    aig
+}
+
+/// The number of seeds to run.
+fn cases() -> usize {
+    std::env::var("PDRKIT_DIFF_CASES")
+        .ok()
+        .map(|s| s.parse().expect("PDRKIT_DIFF_CASES: a number"))
+        .unwrap_or(if cfg!(debug_assertions) { 300 } else { 2000 })
+}
+
+/// Budget of one engine run: a hang is a failure, not a stuck test.
+const ENGINE_LIMIT: Duration = Duration::from_secs(60);
+
+fn control() -> Control {
+    Control::new().with_deadline(Some(Instant::now() + ENGINE_LIMIT))
+}
+
+/// Checks an engine's answer on the system built for `property` against the truth. `shortest`:
+/// whether the counterexample must be the shortest (BMC). Returns the answer word.
+fn judge(
+    what: &str,
+    aig: &Aig,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    truth: &Reach,
+    outcome: Outcome,
+    shortest: bool,
+) -> Result<&'static str, String> {
+    let word = outcome.word();
+    match (outcome, truth.shortest_cex) {
+        (Outcome::Unsafe(trace), Some(d)) => {
+            let p = trace
+                .validate(ts)
+                .map_err(|e| format!("{what}: the trace does not validate: {e}"))?;
+            if let Some(k) = property {
+                if p != k {
+                    return Err(format!("{what}: trace fails property {p}, checked {k}"));
+                }
+            } else if p >= aig.properties().len() {
+                return Err(format!("{what}: trace names property {p}"));
+            }
+            if trace.depth() < d {
+                return Err(format!(
+                    "{what}: trace of depth {} but the shortest is {d}",
+                    trace.depth()
+                ));
+            }
+            if shortest && trace.depth() != d {
+                return Err(format!(
+                    "{what}: trace of depth {}, the shortest is {d}",
+                    trace.depth()
+                ));
+            }
+            let text = trace.to_witness(ts, aig, p);
+            let w = pdrkit_check::parse_witness(text.as_bytes())
+                .map_err(|e| format!("{what}: the witness does not parse: {e}\n{text}"))?;
+            let r = pdrkit_check::replay(aig, &w)
+                .map_err(|e| format!("{what}: the checker rejects the witness: {e}\n{text}"))?;
+            if !r.bad_at_last_step || r.steps != trace.depth() + 1 {
+                return Err(format!("{what}: witness replays as {r:?}\n{text}"));
+            }
+        }
+        (Outcome::Safe(proof), None) => {
+            // The certificate is about the model as checked: with one property, that one only.
+            let mut model = aig.clone();
+            if let Some(k) = property {
+                model.bads = vec![aig.properties()[k]];
+                model.outputs.clear();
+            }
+            let inv = proof
+                .invariant_in_model(ts, &model)
+                .ok_or_else(|| format!("{what}: a proof without an invariant: {proof:?}"))?;
+            let cert = pdrkit_ts::certificate::witness_circuit(&model, &inv);
+            pdrkit_check::check_certificate(&model, &cert).map_err(|e| {
+                format!(
+                    "{what}: the certificate is rejected: {e}\ninvariant: {inv:?}\ncertificate:\n{}",
+                    String::from_utf8_lossy(&aiger::write_aag(&cert))
+                )
+            })?;
+        }
+        (Outcome::Unknown(why), _) => return Err(format!("{what}: unknown ({why})")),
+        (o, t) => {
+            return Err(format!(
+                "{what}: answered {}, explicit search says {t:?}",
+                o.word()
+            ))
+        }
+    }
+    Ok(word)
+}
+
+fn run_ic3(
+    what: &str,
+    aig: &Aig,
+    property: Option<usize>,
+    truth: &Reach,
+    cfg: &Ic3Config,
+) -> Result<&'static str, String> {
+    let ts = TransitionSystem::from_aig(aig, property).map_err(|e| format!("{what}: {e}"))?;
+    let mut st = Ic3Stats::default();
+    let o = ic3::check(&ts, cfg, &control(), &mut st);
+    judge(what, aig, &ts, property, truth, o, false)
+}
+
+/// BMC with a bound of the number of reachable states: it must find the shortest
+/// counterexample when there is one, and never answer `sat` otherwise.
+fn run_bmc(aig: &Aig, truth: &Reach) -> Result<(), String> {
+    let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("bmc: {e}"))?;
+    let cfg = BmcConfig {
+        bound: Some(truth.states),
+        verbose: false,
+    };
+    let mut st = BmcStats::default();
+    match bmc::check(&ts, &cfg, &control(), &mut st) {
+        Outcome::Unknown(why) if truth.shortest_cex.is_none() => {
+            if st.depth != Some(truth.states) {
+                return Err(format!(
+                    "bmc: stopped at depth {:?}, bound {} ({why})",
+                    st.depth, truth.states
+                ));
+            }
+            Ok(())
+        }
+        Outcome::Safe(_) => Err("bmc: claims a proof".into()),
+        o => judge("bmc", aig, &ts, None, truth, o, true).map(|_| ()),
+    }
+}
+
+/// The outcome of one seed: the shortest counterexample's depth (`None`: safe), or what failed.
+type CaseResult = Result<Option<usize>, String>;
+
+/// Everything checked for one seed.
+fn run_case(seed: u64) -> CaseResult {
+    let aig = random_aig(seed);
+    let truth = explicit_search(&aig, None);
+    if std::env::var_os("PDRKIT_DIFF_VERBOSE").is_some() {
+        println!(
+            "seed {seed}: {} inputs, {} latches, {} gates, {} constraints, {} properties: {truth:?}",
+            aig.inputs.len(),
+            aig.latches.len(),
+            aig.ands.len(),
+            aig.constraints.len(),
+            aig.bads.len()
+        );
+    }
+    run_ic3("ic3", &aig, None, &truth, &Ic3Config::default())?;
+    run_bmc(&aig, &truth)?;
+    // Other configurations, on a subset.
+    if seed.is_multiple_of(4) {
+        let configs = [
+            (
+                "ic3 ctg_max 0",
+                Ic3Config {
+                    ctg_max: 0,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 lift ternary",
+                Ic3Config {
+                    lift: LiftMode::Ternary,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 lift none",
+                Ic3Config {
+                    lift: LiftMode::None,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 verify_lemmas false",
+                Ic3Config {
+                    verify_lemmas: false,
+                    push_shrink: false,
+                    seed: seed.wrapping_mul(7),
+                    ..Ic3Config::default()
+                },
+            ),
+        ];
+        for (what, cfg) in &configs {
+            run_ic3(what, &aig, None, &truth, cfg)?;
+        }
+    }
+    // Each property on its own, on another subset.
+    if seed.is_multiple_of(3) && aig.properties().len() > 1 {
+        for k in 0..aig.properties().len() {
+            let t = explicit_search(&aig, Some(k));
+            run_ic3(
+                &format!("ic3 property {k}"),
+                &aig,
+                Some(k),
+                &t,
+                &Ic3Config::default(),
+            )?;
+        }
+    }
+    Ok(truth.shortest_cex)
+}
+
+#[test]
+fn engines_agree_with_explicit_search() {
+    let seeds: Vec<u64> = match std::env::var("PDRKIT_DIFF_SEED") {
+        Ok(s) => vec![s.parse().expect("PDRKIT_DIFF_SEED: a number")],
+        Err(_) => (0..cases() as u64).collect(),
+    };
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(u64, CaseResult)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&seed) = seeds.get(i) else { break };
+                let r = std::panic::catch_unwind(|| run_case(seed))
+                    .unwrap_or_else(|_| Err("panicked (see the message above)".into()));
+                results.lock().unwrap().push((seed, r));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|r| r.0);
+    let safe = results.iter().filter(|r| matches!(r.1, Ok(None))).count();
+    let mut depths = [0usize; 6];
+    for r in &results {
+        if let Ok(Some(d)) = r.1 {
+            depths[d.min(5)] += 1;
+        }
+    }
+    let failures: Vec<String> = results
+        .iter()
+        .filter_map(|(seed, r)| {
+            let e = r.as_ref().err()?;
+            Some(format!(
+                "seed {seed}: {e}\nmodel:\n{}",
+                String::from_utf8_lossy(&aiger::write_aag(&random_aig(*seed)))
+            ))
+        })
+        .collect();
+    println!(
+        "differential: {} models in {:.1}s: safe {safe}, unsafe {} (shortest depth 0: {}, 1: {}, 2: {}, 3: {}, 4: {}, 5+: {}), failed {}",
+        results.len(),
+        start.elapsed().as_secs_f64(),
+        results.len() - safe - failures.len(),
+        depths[0],
+        depths[1],
+        depths[2],
+        depths[3],
+        depths[4],
+        depths[5],
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} seeds failed; the first ones:\n\n{}",
+        failures.len(),
+        results.len(),
+        failures
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+    if seeds.len() >= 100 {
+        // The generator must keep producing both kinds, and deep counterexamples.
+        assert!(safe * 5 >= seeds.len(), "too few safe models: {safe}");
+        assert!(
+            (seeds.len() - safe) * 5 >= seeds.len(),
+            "too few unsafe models"
+        );
+        assert!(
+            depths[2..].iter().sum::<usize>() * 20 >= seeds.len(),
+            "shallow: {depths:?}"
+        );
+    }
+}
+
+/// The generator is deterministic, stays within its limits, and builds well-formed models that
+/// survive a round trip through the AIGER writer and reader.
+#[test]
+fn generator_is_deterministic_and_well_formed() {
+    for seed in 0..200 {
+        let a = random_aig(seed);
+        assert_eq!(a, random_aig(seed), "seed {seed}");
+        assert!(a.latches.len() <= 10 && a.inputs.len() <= 4, "seed {seed}");
+        assert!(a.constraints.len() <= 2, "seed {seed}");
+        assert!((1..=3).contains(&a.bads.len()), "seed {seed}");
+        let text = aiger::write_aag(&a);
+        let b = aiger::parse(&text)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{}", String::from_utf8_lossy(&text)));
+        assert_eq!(
+            explicit_search(&a, None),
+            explicit_search(&b, None),
+            "seed {seed}"
+        );
+    }
+    assert_ne!(random_aig(1), random_aig(2));
+}
