@@ -858,6 +858,10 @@ fn shared_quick_tier() {
         println!("note: ../shared/benchmarks is absent; skipping the shared quick tier");
         return;
     };
+    if cfg!(debug_assertions) {
+        println!("note: the shared quick tier runs in release builds only (cargo test --release)");
+        return;
+    }
     let rows = read_tsv(&bench.join("MANIFEST.tsv"));
     let quick: Vec<(String, Expected)> = rows
         .iter()
