@@ -1,1 +1,21 @@
-//! check
+//! pdrkit-check: independently checks what a model checker claims — that a counterexample
+//! trace really reaches a bad state ([`witness`]), and that a safety certificate really proves
+//! the property ([`certificate`]) — without sharing any code with the engines that produce them.
+//!
+//! Both checks read only the [`pdrkit_ts::Aig`] as the file describes it and do their own
+//! evaluation: plain simulation for traces, a separate Tseitin encoding and fresh SAT queries
+//! for certificates. Nothing here panics on malformed input; every rejection is a typed error
+//! whose message says what failed and where.
+
+pub mod certificate;
+mod circuit;
+mod cnf;
+pub mod witness;
+
+pub use certificate::{
+    check_certificate, CertError, CertReport, CheckStats, Condition, MappingSource,
+};
+pub use circuit::StructureError;
+pub use witness::{
+    parse_witness, read_witness, replay, Bit, Replay, ReplayError, Witness, WitnessError,
+};

@@ -1,0 +1,613 @@
+//! Safety certificates: checking a certifaiger witness circuit (the HWMCC'24 format) against
+//! its model.
+//!
+//! A certificate is an AIGER circuit W. Its symbol table maps some of W's inputs and latches to
+//! the model's inputs and latches (`i3 = 42`: W's input 3 *is* the model's input or latch with
+//! literal 42); the others are W's own. When no such symbol exists at all, the first inputs and
+//! the first latches correspond by position. With C the invariant constraints and P "no
+//! property signal is 1" (properties as in [`pdrkit_ts::Aig::properties`]), W proves the
+//! model safe when five formulas are valid:
+//!
+//! | condition  | formula (K: the mapped inputs and latches)   |
+//! |------------|----------------------------------------------|
+//! | Reset      | R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W                  |
+//! | Transition | F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1  |
+//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                        |
+//! | Base       | R_W ∧ C_W ⇒ P_W                              |
+//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1              |
+//!
+//! R{K} and F{K} only speak of the mapped latches, as in the reference checker certifaiger:
+//! the model's unmapped latches are unconstrained there. The first three make W simulate the
+//! model, the last two make W's property inductive. Each formula is refuted by its own fresh
+//! SAT query (MiniSat), over this crate's own encoding of both circuits. Transition, where two
+//! differently built circuits must be shown to compute the same next states, is first shrunk
+//! by proving local equivalences between their gates (see the encoder's sweeping); that only
+//! makes the query easier, never changes its answer — a test compares both ways.
+//!
+//! Only safety is certified: justice and fairness sections of either circuit are ignored.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use pdrkit_logic::{Lit, SatResult};
+use pdrkit_ts::{Aig, Reset, SymbolKind};
+
+use crate::circuit::{Circuit, StructureError};
+use crate::cnf::{Encoder, Frame, Side};
+
+/// One of the five conditions of a witness circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// The model's reset states are reset states of W (on the mapped latches) and satisfy C_W.
+    Reset,
+    /// W's mapped latches step like the model's, and C_W keeps holding.
+    Transition,
+    /// W's property implies the model's.
+    Property,
+    /// W's property holds in W's reset states.
+    Base,
+    /// W's property is inductive.
+    Step,
+}
+
+impl Condition {
+    /// All five, in the order they are checked.
+    pub const ALL: [Condition; 5] = [
+        Condition::Reset,
+        Condition::Transition,
+        Condition::Property,
+        Condition::Base,
+        Condition::Step,
+    ];
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Condition::Reset => "Reset",
+            Condition::Transition => "Transition",
+            Condition::Property => "Property",
+            Condition::Base => "Base",
+            Condition::Step => "Step",
+        })
+    }
+}
+
+/// Where the correspondence between W's and the model's inputs and latches came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MappingSource {
+    /// `i<N> = <lit>` / `l<N> = <lit>` symbols.
+    Symbols,
+    /// No such symbol: the first inputs and latches correspond by position.
+    Position,
+}
+
+/// Size and time of one condition's SAT query.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckStats {
+    /// The condition.
+    pub condition: Condition,
+    /// Solver variables.
+    pub vars: u32,
+    /// Solver clauses.
+    pub clauses: usize,
+    /// Time to encode and solve.
+    pub time: Duration,
+}
+
+/// What a successful check found.
+#[derive(Clone, Debug)]
+pub struct CertReport {
+    /// How W's inputs and latches were matched to the model's.
+    pub mapping: MappingSource,
+    /// Number of W's inputs and latches that stand for a model input or latch.
+    pub mapped: usize,
+    /// Number of W's inputs and latches of its own (not mapped).
+    pub extra: usize,
+    /// The five queries, in order.
+    pub checks: Vec<CheckStats>,
+}
+
+impl CertReport {
+    /// Total time of the five queries.
+    pub fn total_time(&self) -> Duration {
+        self.checks.iter().map(|c| c.time).sum()
+    }
+}
+
+/// Why a certificate is not accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CertError {
+    /// The model is not a well-formed AIG.
+    #[error("the model is malformed: {0}")]
+    Model(StructureError),
+    /// The certificate is not a well-formed AIG.
+    #[error("the certificate is malformed: {0}")]
+    Witness(StructureError),
+    /// A mapping symbol of the certificate is unusable.
+    #[error("the certificate's symbol '{symbol}' is not a valid mapping: {reason}")]
+    Mapping {
+        /// The symbol as written, e.g. `l3 = 43`.
+        symbol: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// One of the five conditions does not hold.
+    #[error("the certificate fails the {condition} check: {reason}")]
+    Failed {
+        /// The condition.
+        condition: Condition,
+        /// The part of the condition that fails, in words.
+        reason: String,
+    },
+    /// The SAT solver answered neither yes nor no.
+    #[error("the {condition} check was inconclusive: the SAT solver gave up")]
+    Inconclusive {
+        /// The condition.
+        condition: Condition,
+    },
+}
+
+/// A pair (model node, witness node) of mapped leaves.
+type Pair = (usize, usize);
+
+/// One conjunct of a condition's conclusion, kept to explain a failure.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// W's latch takes its reset value.
+    WitnessReset(usize),
+    /// W's latch's next value equals the model's.
+    WitnessNext(usize),
+    /// W's constraint holds.
+    WitnessConstraint(usize),
+    /// The model's property is 0.
+    ModelProperty(usize),
+    /// W's property is 0.
+    WitnessProperty(usize),
+}
+
+struct Checker<'a> {
+    model: &'a Circuit,
+    witness: &'a Circuit,
+    pairs: &'a [Pair],
+}
+
+/// Checks the witness circuit `witness` against `model`: the five conditions above, each by one
+/// SAT query. `Ok` means `witness` proves that no property of `model` can ever be 1.
+pub fn check_certificate(model: &Aig, witness: &Aig) -> Result<CertReport, CertError> {
+    check_with(model, witness, true)
+}
+
+/// [`check_certificate`], with sweeping in the Transition query on or off (off only in tests,
+/// to check that sweeping never changes an answer).
+fn check_with(model: &Aig, witness: &Aig, sweep: bool) -> Result<CertReport, CertError> {
+    let m = Circuit::new(model).map_err(CertError::Model)?;
+    let w = Circuit::new(witness).map_err(CertError::Witness)?;
+    let (pairs, mapping) = mapping(&m, witness, &w)?;
+    let leaves = w.input_lits.len() + w.latch_lits.len();
+    let mut mapped: Vec<usize> = pairs.iter().map(|&(_, wn)| wn).collect();
+    mapped.sort_unstable();
+    mapped.dedup();
+    let checker = Checker {
+        model: &m,
+        witness: &w,
+        pairs: &pairs,
+    };
+    let mut checks = Vec::with_capacity(5);
+    for condition in Condition::ALL {
+        let start = Instant::now();
+        // Sweeping pays where the model and the certificate meet; the other checks are over
+        // one circuit, where structural hashing already finds the sharing there is.
+        let mut enc = match condition {
+            Condition::Transition if sweep => {
+                Encoder::with_sweeping(2 * (m.num_nodes() + w.num_nodes()))
+            }
+            _ => Encoder::new(),
+        };
+        let goals = match condition {
+            Condition::Reset => checker.reset(&mut enc),
+            Condition::Transition => checker.transition(&mut enc),
+            Condition::Property => checker.property(&mut enc),
+            Condition::Base => checker.base(&mut enc),
+            Condition::Step => checker.step(&mut enc),
+        };
+        checker.prove(&mut enc, condition, &goals)?;
+        let (vars, clauses) = enc.size();
+        checks.push(CheckStats {
+            condition,
+            vars,
+            clauses,
+            time: start.elapsed(),
+        });
+    }
+    Ok(CertReport {
+        mapping,
+        mapped: mapped.len(),
+        extra: leaves - mapped.len(),
+        checks,
+    })
+}
+
+/// Reads the correspondence of W's inputs and latches to the model's.
+fn mapping(
+    m: &Circuit,
+    witness: &Aig,
+    w: &Circuit,
+) -> Result<(Vec<Pair>, MappingSource), CertError> {
+    // One slot per W leaf (node - 1), with the symbol that filled it.
+    let nleaves = w.input_lits.len() + w.latch_lits.len();
+    let mut slots: Vec<Option<(usize, String)>> = vec![None; nleaves];
+    let mut any = false;
+    for sym in &witness.symbols {
+        let (count, first_node) = match sym.kind {
+            SymbolKind::Input => (w.input_lits.len(), 1),
+            SymbolKind::Latch => (w.latch_lits.len(), w.first_latch()),
+            _ => continue,
+        };
+        let Some(rest) = sym.name.trim_start().strip_prefix('=') else {
+            // An ordinary name, not a mapping.
+            continue;
+        };
+        any = true;
+        let text = format!("{}{} {}", sym.kind.letter(), sym.index, sym.name);
+        let err = |reason: String| CertError::Mapping {
+            symbol: text.clone(),
+            reason,
+        };
+        let (what, one) = if sym.kind == SymbolKind::Input {
+            ("inputs", "input")
+        } else {
+            ("latches", "latch")
+        };
+        if sym.index >= count {
+            return Err(err(format!("the certificate has only {count} {what}")));
+        }
+        let code: u32 = rest
+            .trim()
+            .parse()
+            .map_err(|_| err("expected '= <literal>' with a decimal model literal".into()))?;
+        let lit = Lit::from_code(code);
+        let node = m
+            .node_lit(lit)
+            .filter(|n| !n.is_neg() && m.leaf(n.var().idx()).is_some())
+            .ok_or_else(|| {
+                err(format!(
+                    "model literal {code} is not {}",
+                    if lit.is_neg() {
+                        "positive: inputs and latches are named by even literals"
+                    } else {
+                        "an input or a latch of the model"
+                    }
+                ))
+            })?
+            .var()
+            .idx();
+        let slot = &mut slots[first_node + sym.index - 1];
+        match slot {
+            Some((earlier, first)) if *earlier != node => {
+                return Err(err(format!(
+                    "the same {one} is already mapped by '{first}' to another model literal"
+                )))
+            }
+            _ => *slot = Some((node, text.clone())),
+        }
+    }
+    if any {
+        let pairs = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|(node, _)| (*node, i + 1)))
+            .collect();
+        return Ok((pairs, MappingSource::Symbols));
+    }
+    let ni = m.input_lits.len().min(w.input_lits.len());
+    let nl = m.latch_lits.len().min(w.latch_lits.len());
+    let pairs = (0..ni)
+        .map(|k| (m.input_node(k), w.input_node(k)))
+        .chain((0..nl).map(|k| (m.first_latch() + k, w.first_latch() + k)))
+        .collect();
+    Ok((pairs, MappingSource::Position))
+}
+
+/// The constant literal of a fixed reset value.
+fn reset_lit(r: Reset) -> Option<Lit> {
+    r.value().map(|v| if v { Lit::TRUE } else { Lit::FALSE })
+}
+
+impl Checker<'_> {
+    /// Binds the witness frame's mapped leaves to the model frame's.
+    fn share(&self, enc: &mut Encoder, mf: &mut Frame, wf: &mut Frame) {
+        for &(mn, wn) in self.pairs {
+            let l = mf.leaf(enc, mn);
+            wf.bind(wn, l);
+        }
+    }
+
+    fn constraints_hold(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
+        for &k in &c.constraints {
+            let l = f.lit(enc, k);
+            enc.assert(l);
+        }
+    }
+
+    fn no_property(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
+        for &p in &c.properties {
+            let l = f.lit(enc, p);
+            enc.assert(!l);
+        }
+    }
+
+    /// Reset: R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W.
+    fn reset(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
+        let (m, w) = (self.model, self.witness);
+        let mut mf = Frame::new(m, Side::Model);
+        let mut wf = Frame::new(w, Side::Witness);
+        // The premise R_M{K} is applied by substitution: a mapped model latch with a fixed
+        // reset *is* that constant.
+        for &(mn, _) in self.pairs {
+            if let Some(Err(k)) = m.leaf(mn) {
+                if let Some(r) = reset_lit(m.latches[k].reset) {
+                    mf.bind(mn, r);
+                }
+            }
+        }
+        self.share(enc, &mut mf, &mut wf);
+        self.constraints_hold(enc, m, &mut mf);
+        let mut goals = Vec::new();
+        for &(_, wn) in self.pairs {
+            if let Some(Err(k)) = w.leaf(wn) {
+                if let Some(r) = reset_lit(w.latches[k].reset) {
+                    let now = wf.leaf(enc, wn);
+                    goals.push((enc.equal(now, r), Goal::WitnessReset(k)));
+                }
+            }
+        }
+        for (i, &c) in w.constraints.iter().enumerate() {
+            goals.push((wf.lit(enc, c), Goal::WitnessConstraint(i)));
+        }
+        goals
+    }
+
+    /// Transition: F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
+    fn transition(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
+        let (m, w) = (self.model, self.witness);
+        let (mut m0, mut m1) = (Frame::new(m, Side::Model), Frame::new(m, Side::Model));
+        let (mut w0, mut w1) = (Frame::new(w, Side::Witness), Frame::new(w, Side::Witness));
+        self.share(enc, &mut m0, &mut w0);
+        // F_M{K} by substitution: a mapped model latch's next copy is its next-state function.
+        for &(mn, _) in self.pairs {
+            if let Some(Err(k)) = m.leaf(mn) {
+                let next = m0.lit(enc, m.latches[k].next);
+                m1.bind(mn, next);
+            }
+        }
+        self.share(enc, &mut m1, &mut w1);
+        self.constraints_hold(enc, m, &mut m0);
+        self.constraints_hold(enc, m, &mut m1);
+        self.constraints_hold(enc, w, &mut w0);
+        let mut goals = Vec::new();
+        for &(_, wn) in self.pairs {
+            if let Some(Err(k)) = w.leaf(wn) {
+                let next = w0.lit(enc, w.latches[k].next);
+                let then = w1.leaf(enc, wn);
+                goals.push((enc.equal(next, then), Goal::WitnessNext(k)));
+            }
+        }
+        for (i, &c) in w.constraints.iter().enumerate() {
+            goals.push((w1.lit(enc, c), Goal::WitnessConstraint(i)));
+        }
+        goals
+    }
+
+    /// Property: C_M ∧ C_W ∧ P_W ⇒ P_M.
+    fn property(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
+        let (m, w) = (self.model, self.witness);
+        let mut mf = Frame::new(m, Side::Model);
+        let mut wf = Frame::new(w, Side::Witness);
+        self.share(enc, &mut mf, &mut wf);
+        // The model's side first, so that sweeping finds the model's gates when it meets the
+        // certificate's.
+        let goals = m
+            .properties
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (!mf.lit(enc, p), Goal::ModelProperty(i)))
+            .collect();
+        self.constraints_hold(enc, m, &mut mf);
+        self.constraints_hold(enc, w, &mut wf);
+        self.no_property(enc, w, &mut wf);
+        goals
+    }
+
+    /// Base: R_W ∧ C_W ⇒ P_W.
+    fn base(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
+        let w = self.witness;
+        let mut wf = Frame::new(w, Side::Witness);
+        for (k, l) in w.latches.iter().enumerate() {
+            if let Some(r) = reset_lit(l.reset) {
+                wf.bind(w.first_latch() + k, r);
+            }
+        }
+        self.constraints_hold(enc, w, &mut wf);
+        w.properties
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (!wf.lit(enc, p), Goal::WitnessProperty(i)))
+            .collect()
+    }
+
+    /// Step: P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1.
+    fn step(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
+        let w = self.witness;
+        let (mut w0, mut w1) = (Frame::new(w, Side::Witness), Frame::new(w, Side::Witness));
+        for (k, l) in w.latches.iter().enumerate() {
+            let next = w0.lit(enc, l.next);
+            w1.bind(w.first_latch() + k, next);
+        }
+        self.no_property(enc, w, &mut w0);
+        self.constraints_hold(enc, w, &mut w0);
+        self.constraints_hold(enc, w, &mut w1);
+        w.properties
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (!w1.lit(enc, p), Goal::WitnessProperty(i)))
+            .collect()
+    }
+
+    /// Refutes "premises ∧ ¬(all goals)"; on a model, explains the first goal that fails.
+    fn prove(
+        &self,
+        enc: &mut Encoder,
+        condition: Condition,
+        goals: &[(Lit, Goal)],
+    ) -> Result<(), CertError> {
+        let open: Vec<Lit> = goals
+            .iter()
+            .map(|&(l, _)| l)
+            .filter(|&l| l != Lit::TRUE)
+            .collect();
+        if open.is_empty() {
+            // Every goal folded to true: valid without asking the solver.
+            return Ok(());
+        }
+        let negated: Vec<Lit> = open.iter().map(|&l| !l).collect();
+        enc.clause(&negated);
+        match enc.solve() {
+            SatResult::Unsat => Ok(()),
+            SatResult::Unknown => Err(CertError::Inconclusive { condition }),
+            SatResult::Sat => {
+                let failed = goals.iter().find(|&&(l, _)| !enc.value(l)).map(|&(_, g)| g);
+                Err(CertError::Failed {
+                    condition,
+                    reason: failed.map_or_else(
+                        || "the solver found a counterexample".to_owned(),
+                        |g| self.explain(condition, g),
+                    ),
+                })
+            }
+        }
+    }
+
+    fn mapped_to(&self, w_node: usize) -> String {
+        match self.pairs.iter().find(|&&(_, wn)| wn == w_node) {
+            Some(&(mn, _)) => {
+                let (kind, lit) = match self.model.leaf(mn) {
+                    Some(Ok(k)) => ("input", self.model.input_lits[k]),
+                    Some(Err(k)) => ("latch", self.model.latch_lits[k]),
+                    None => ("node", Lit::FALSE),
+                };
+                format!("mapped to the model's {kind} {}", lit.code())
+            }
+            None => "not mapped".to_owned(),
+        }
+    }
+
+    fn explain(&self, condition: Condition, goal: Goal) -> String {
+        let (m, w) = (self.model, self.witness);
+        match goal {
+            Goal::WitnessReset(k) => format!(
+                "in a reset state of the model, the certificate's latch l{k} (literal {}, {}) can differ from its reset value",
+                w.latch_lits[k].code(),
+                self.mapped_to(w.first_latch() + k)
+            ),
+            Goal::WitnessNext(k) => format!(
+                "the certificate's latch l{k} (literal {}, {}) can take a next value different from the model's",
+                w.latch_lits[k].code(),
+                self.mapped_to(w.first_latch() + k)
+            ),
+            Goal::WitnessConstraint(i) => format!(
+                "the certificate's constraint c{i} can be 0 {}",
+                if condition == Condition::Reset {
+                    "in a reset state of the model"
+                } else {
+                    "after a step of the model from a state where all constraints hold"
+                }
+            ),
+            Goal::ModelProperty(i) => format!(
+                "the model's {} can be 1 where all constraints hold and no property of the certificate is 1",
+                m.property_name(i)
+            ),
+            Goal::WitnessProperty(i) => match condition {
+                Condition::Base => format!(
+                    "the certificate's {} can be 1 in one of its reset states",
+                    w.property_name(i)
+                ),
+                _ => format!(
+                    "the certificate's {} can become 1 one step after a state where no property of the certificate is 1 (it is not inductive)",
+                    w.property_name(i)
+                ),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdrkit_logic::Lit;
+
+    fn condition(r: Result<CertReport, CertError>) -> Option<Condition> {
+        match r {
+            Ok(_) => None,
+            Err(CertError::Failed { condition, .. }) => Some(condition),
+            Err(e) => panic!("unexpected error: {e}"),
+        }
+    }
+
+    /// Sweeping only makes the Transition query easier: on the shared certificates and on
+    /// mutants of them, it must give the same verdict as the plain encoding.
+    #[test]
+    fn sweeping_never_changes_a_verdict() {
+        let shared = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
+        let Ok(dir) = std::fs::read_dir(shared.join("certificates")) else {
+            eprintln!("note: {} is absent, skipping", shared.display());
+            return;
+        };
+        let mut compared = 0;
+        for entry in dir.flatten() {
+            let path = entry.path();
+            let file = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let Some(name) = file.strip_suffix(".cert.aag") else {
+                continue;
+            };
+            let Some(model_path) = std::fs::read_dir(shared.join("benchmarks"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path().join(name))
+                .find(|p| p.is_file())
+            else {
+                continue;
+            };
+            let model = pdrkit_ts::aiger::read_file(&model_path).unwrap();
+            let witness = pdrkit_ts::aiger::read_file(&path).unwrap();
+            if model.ands.len() + witness.ands.len() > 5000 {
+                continue;
+            }
+            let mut mutants = vec![witness.clone()];
+            let n = witness.ands.len();
+            for i in (0..8).map(|i| i * n / 8).filter(|&i| i < n) {
+                let mut w = witness.clone();
+                w.ands[i].rhs1 = !w.ands[i].rhs1;
+                mutants.push(w);
+            }
+            let nl = witness.latches.len();
+            for i in (0..4).map(|i| i * nl / 4).filter(|&i| i < nl) {
+                let mut w = witness.clone();
+                w.latches[i].next = Lit::FALSE;
+                mutants.push(w);
+            }
+            for w in &mutants {
+                let plain = condition(check_with(&model, w, false));
+                let swept = condition(check_with(&model, w, true));
+                assert_eq!(plain, swept, "{name}");
+                compared += 1;
+            }
+        }
+        eprintln!("{compared} verdicts compared");
+    }
+}

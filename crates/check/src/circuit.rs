@@ -1,0 +1,373 @@
+//! A validated, densely numbered copy of an [`Aig`], the only form the checks work on.
+//!
+//! The checker must not trust its input: an [`Aig`] has public fields, so it may come from
+//! anywhere, not only from the reader. Rather than sprinkling bounds checks through the
+//! simulator and the encoder, every literal is translated once, here, into a *node* literal,
+//! with an error for anything that is undefined, defined twice or out of order. Renumbering
+//! also bounds memory by the circuit's real size, not by its header's `M` (an ASCII file may
+//! declare `M` = 10⁹ with three gates).
+//!
+//! Node 0 is the constant `false`; inputs come next, then latches, then AND gates in their
+//! (topological) order. A node literal is a [`Lit`] whose variable is the node.
+
+use std::collections::HashMap;
+
+use pdrkit_logic::{Lit, Var};
+use pdrkit_ts::{Aig, Reset};
+
+/// A circuit that cannot be checked because it is not a well-formed AIG.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StructureError {
+    /// An input, latch or AND gate is defined by a negated (odd) literal.
+    #[error("{what} is defined by the negated literal {lit}; definitions need a positive (even) literal")]
+    NegatedDefinition {
+        /// Which definition, e.g. "latch 3".
+        what: String,
+        /// The literal.
+        lit: u32,
+    },
+    /// An input, latch or AND gate is defined by the constant literal 0 or 1.
+    #[error("{what} is defined by literal {lit}, the constant; variable 0 cannot be redefined")]
+    ConstantDefinition {
+        /// Which definition.
+        what: String,
+        /// The literal.
+        lit: u32,
+    },
+    /// Two definitions use the same variable.
+    #[error("{what} defines variable {var}, which is already defined by {first}")]
+    Redefined {
+        /// The second definition.
+        what: String,
+        /// The earlier definition.
+        first: String,
+        /// The variable.
+        var: u32,
+    },
+    /// A literal refers to a variable that nothing defines.
+    #[error("{what} uses literal {lit}, but its variable {} is not an input, latch or AND gate", lit / 2)]
+    Undefined {
+        /// The user of the literal, e.g. "constraint 0".
+        what: String,
+        /// The literal.
+        lit: u32,
+    },
+    /// An AND gate reads a gate that comes after it.
+    #[error("AND gate {gate} reads literal {lit}, which is defined by a later AND gate; gates must be in topological order")]
+    NotTopological {
+        /// The reading gate's literal.
+        gate: u32,
+        /// The literal read.
+        lit: u32,
+    },
+}
+
+/// A latch over node literals.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeLatch {
+    /// The next-state function.
+    pub next: Lit,
+    /// The reset value.
+    pub reset: Reset,
+}
+
+/// An AND gate over node literals; its own node is implied by its position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeAnd {
+    pub rhs0: Lit,
+    pub rhs1: Lit,
+}
+
+/// The validated circuit.
+#[derive(Debug)]
+pub(crate) struct Circuit {
+    /// Original input literals, by position (for messages).
+    pub input_lits: Vec<Lit>,
+    /// Original latch literals, by position (for messages).
+    pub latch_lits: Vec<Lit>,
+    /// Latches over node literals; latch `k` is node `first_latch() + k`.
+    pub latches: Vec<NodeLatch>,
+    /// AND gates; gate `k` is node `first_and() + k`.
+    pub ands: Vec<NodeAnd>,
+    /// The safety properties ([`Aig::properties`]) as node literals.
+    pub properties: Vec<Lit>,
+    /// Whether the properties are the outputs (no `B` section), for messages.
+    pub properties_are_outputs: bool,
+    /// Invariant constraints as node literals.
+    pub constraints: Vec<Lit>,
+    /// Original variable → node, for literals named from outside (certificate mappings).
+    var_to_node: HashMap<u32, u32>,
+}
+
+/// What a definition is, for "already defined by" messages.
+#[derive(Clone, Copy)]
+enum Def {
+    Input(usize),
+    Latch(usize),
+    And(usize),
+}
+
+impl Def {
+    fn describe(self, aig: &Aig) -> String {
+        match self {
+            Def::Input(i) => format!("input {i}"),
+            Def::Latch(i) => format!("latch {i}"),
+            Def::And(i) => format!("AND gate {}", aig.ands.get(i).map_or(0, |g| g.lhs.code())),
+        }
+    }
+}
+
+impl Circuit {
+    /// Validates `aig` and renumbers it.
+    pub fn new(aig: &Aig) -> Result<Circuit, StructureError> {
+        let ni = aig.inputs.len();
+        let nl = aig.latches.len();
+        let mut var_to_node: HashMap<u32, u32> = HashMap::with_capacity(ni + nl + aig.ands.len());
+        let mut defs: HashMap<u32, Def> = HashMap::with_capacity(ni + nl + aig.ands.len());
+        let mut define = |lit: Lit, def: Def, node: usize| -> Result<(), StructureError> {
+            if lit.is_neg() {
+                return Err(StructureError::NegatedDefinition {
+                    what: def.describe(aig),
+                    lit: lit.code(),
+                });
+            }
+            if lit.is_const() {
+                return Err(StructureError::ConstantDefinition {
+                    what: def.describe(aig),
+                    lit: lit.code(),
+                });
+            }
+            let var = lit.var().0;
+            if let Some(first) = defs.get(&var) {
+                return Err(StructureError::Redefined {
+                    what: def.describe(aig),
+                    first: first.describe(aig),
+                    var,
+                });
+            }
+            defs.insert(var, def);
+            // Node numbers fit in u32: there are fewer nodes than distinct u32 variables.
+            var_to_node.insert(var, node as u32);
+            Ok(())
+        };
+        for (i, &l) in aig.inputs.iter().enumerate() {
+            define(l, Def::Input(i), 1 + i)?;
+        }
+        for (i, l) in aig.latches.iter().enumerate() {
+            define(l.lit, Def::Latch(i), 1 + ni + i)?;
+        }
+        // Gates are defined up front too, so that a gate reading a later gate can be told
+        // apart from one reading nothing at all.
+        for (i, g) in aig.ands.iter().enumerate() {
+            define(g.lhs, Def::And(i), 1 + ni + nl + i)?;
+        }
+        let mut c = Circuit {
+            input_lits: aig.inputs.clone(),
+            latch_lits: aig.latches.iter().map(|l| l.lit).collect(),
+            latches: Vec::with_capacity(nl),
+            ands: Vec::with_capacity(aig.ands.len()),
+            properties: Vec::new(),
+            properties_are_outputs: aig.properties_are_outputs(),
+            constraints: Vec::new(),
+            var_to_node,
+        };
+        for (i, g) in aig.ands.iter().enumerate() {
+            let own = 1 + ni + nl + i;
+            let read = |l: Lit| -> Result<Lit, StructureError> {
+                let n = c.node_lit(l).ok_or_else(|| StructureError::Undefined {
+                    what: format!("AND gate {}", g.lhs.code()),
+                    lit: l.code(),
+                })?;
+                if n.var().idx() >= own {
+                    return Err(StructureError::NotTopological {
+                        gate: g.lhs.code(),
+                        lit: l.code(),
+                    });
+                }
+                Ok(n)
+            };
+            let rhs0 = read(g.rhs0)?;
+            let rhs1 = read(g.rhs1)?;
+            c.ands.push(NodeAnd { rhs0, rhs1 });
+        }
+        for (i, l) in aig.latches.iter().enumerate() {
+            let next = c.require(l.next, || format!("the next-state function of latch {i}"))?;
+            c.latches.push(NodeLatch {
+                next,
+                reset: l.reset,
+            });
+        }
+        let kind = if c.properties_are_outputs {
+            "output"
+        } else {
+            "bad-state property"
+        };
+        for (i, &p) in aig.properties().iter().enumerate() {
+            let p = c.require(p, || format!("{kind} {i}"))?;
+            c.properties.push(p);
+        }
+        for (i, &p) in aig.constraints.iter().enumerate() {
+            let p = c.require(p, || format!("constraint {i}"))?;
+            c.constraints.push(p);
+        }
+        Ok(c)
+    }
+
+    /// The node literal of an original literal, `None` when its variable is undefined.
+    pub fn node_lit(&self, l: Lit) -> Option<Lit> {
+        if l.is_const() {
+            return Some(l);
+        }
+        let node = *self.var_to_node.get(&l.var().0)?;
+        Some(Var(node).lit_with(l.is_neg()))
+    }
+
+    fn require(&self, l: Lit, what: impl FnOnce() -> String) -> Result<Lit, StructureError> {
+        self.node_lit(l).ok_or_else(|| StructureError::Undefined {
+            what: what(),
+            lit: l.code(),
+        })
+    }
+
+    /// Number of nodes, the constant included.
+    pub fn num_nodes(&self) -> usize {
+        self.first_and() + self.ands.len()
+    }
+
+    /// Node of input `k`.
+    pub fn input_node(&self, k: usize) -> usize {
+        1 + k
+    }
+
+    /// First latch node.
+    pub fn first_latch(&self) -> usize {
+        1 + self.input_lits.len()
+    }
+
+    /// First AND node.
+    pub fn first_and(&self) -> usize {
+        self.first_latch() + self.latches.len()
+    }
+
+    /// What a leaf node is: `Some(Ok(k))` for input `k`, `Some(Err(k))` for latch `k`,
+    /// `None` for the constant and gates.
+    pub fn leaf(&self, node: usize) -> Option<Result<usize, usize>> {
+        if node == 0 || node >= self.first_and() {
+            None
+        } else if node < self.first_latch() {
+            Some(Ok(node - 1))
+        } else {
+            Some(Err(node - self.first_latch()))
+        }
+    }
+
+    /// Human-readable name of property `k` (`b<k>` or `o<k>`).
+    pub fn property_name(&self, k: usize) -> String {
+        if self.properties_are_outputs {
+            format!("output o{k}")
+        } else {
+            format!("bad-state property b{k}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdrkit_ts::{AndGate, Latch};
+
+    fn lit(c: u32) -> Lit {
+        Lit::from_code(c)
+    }
+
+    #[test]
+    fn renumbers_sparse_variables() {
+        let aig = Aig {
+            max_var: 1_000_000,
+            inputs: vec![lit(2_000_000)],
+            latches: vec![Latch {
+                lit: lit(10),
+                next: lit(21),
+                reset: Reset::Zero,
+            }],
+            ands: vec![AndGate {
+                lhs: lit(20),
+                rhs0: lit(2_000_000),
+                rhs1: lit(11),
+            }],
+            bads: vec![lit(20)],
+            ..Aig::default()
+        };
+        let c = Circuit::new(&aig).unwrap();
+        assert_eq!(c.num_nodes(), 4);
+        assert_eq!(c.ands[0].rhs0, lit(2));
+        assert_eq!(c.ands[0].rhs1, lit(5));
+        assert_eq!(c.latches[0].next, lit(7));
+        assert_eq!(c.properties, vec![lit(6)]);
+    }
+
+    #[test]
+    fn rejects_malformed() {
+        let gate = |lhs, a, b| AndGate {
+            lhs: lit(lhs),
+            rhs0: lit(a),
+            rhs1: lit(b),
+        };
+        let cases = [
+            (
+                Aig {
+                    inputs: vec![lit(3)],
+                    ..Aig::default()
+                },
+                "negated",
+            ),
+            (
+                Aig {
+                    inputs: vec![lit(0)],
+                    ..Aig::default()
+                },
+                "constant",
+            ),
+            (
+                Aig {
+                    inputs: vec![lit(2), lit(2)],
+                    ..Aig::default()
+                },
+                "already defined",
+            ),
+            (
+                Aig {
+                    inputs: vec![lit(2)],
+                    ands: vec![gate(4, 6, 2), gate(6, 2, 2)],
+                    ..Aig::default()
+                },
+                "topological",
+            ),
+            (
+                Aig {
+                    ands: vec![gate(4, 8, 1)],
+                    ..Aig::default()
+                },
+                "not an input",
+            ),
+            (
+                Aig {
+                    constraints: vec![lit(9)],
+                    ..Aig::default()
+                },
+                "constraint 0",
+            ),
+            (
+                Aig {
+                    ands: vec![gate(4, 4, 1)],
+                    ..Aig::default()
+                },
+                "topological",
+            ),
+        ];
+        for (aig, want) in cases {
+            let e = Circuit::new(&aig).unwrap_err().to_string();
+            assert!(e.contains(want), "{e:?} should mention {want:?}");
+        }
+    }
+}

@@ -1,0 +1,586 @@
+//! Counterexample witnesses: the AIGER witness format that aigsim and HWMCC use, and their replay
+//! on a model by plain simulation.
+//!
+//! The format, line by line:
+//!
+//! ```text
+//! c optional comment lines, only before the status line
+//! 1                 the status: 1 = a property fails (0 unsat and 2 unknown are not traces)
+//! b0                the failed properties, b<N> separated by spaces
+//! 01x0              the initial state: one character per latch
+//! 10                one input vector per step: one character per input
+//! 11
+//! .                 the end of the trace
+//! ```
+//!
+//! A model without latches has an empty initial-state line, and one without inputs has empty
+//! input lines, so blank lines inside the trace carry meaning; only after the final `.` are
+//! blank lines (and trailing whitespace on any line) ignored.
+
+use std::path::Path;
+
+use pdrkit_logic::Lit;
+use pdrkit_ts::{Aig, Reset};
+
+use crate::circuit::{Circuit, StructureError};
+
+/// One value of a witness line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bit {
+    /// `0`
+    Zero,
+    /// `1`
+    One,
+    /// `x`: any value; replay takes it as 0.
+    X,
+}
+
+impl Bit {
+    /// The value simulation uses: `x` is 0, as in aigsim.
+    pub fn value(self) -> bool {
+        self == Bit::One
+    }
+
+    fn from_byte(c: u8) -> Option<Bit> {
+        match c {
+            b'0' => Some(Bit::Zero),
+            b'1' => Some(Bit::One),
+            b'x' | b'X' => Some(Bit::X),
+            _ => None,
+        }
+    }
+}
+
+/// A parsed counterexample witness. Line numbers (1-based) are kept so that replay errors can
+/// point into the file; a witness built by hand may leave them 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Witness {
+    /// The comment lines before the status line, without their leading `c`.
+    pub comments: Vec<String>,
+    /// The properties the trace claims to violate: `b<N>` gives `N`.
+    pub properties: Vec<usize>,
+    /// The line of the property names.
+    pub property_line: usize,
+    /// The initial value of each latch.
+    pub init: Vec<Bit>,
+    /// The line of the initial values.
+    pub init_line: usize,
+    /// The input vector of each step.
+    pub inputs: Vec<Vec<Bit>>,
+    /// The line of the first input vector; step `k` is on line `first_input_line + k`.
+    pub first_input_line: usize,
+}
+
+impl Witness {
+    /// The line of step `k`'s input vector (0 when the witness has no line numbers).
+    pub fn step_line(&self, k: usize) -> usize {
+        if self.first_input_line == 0 {
+            0
+        } else {
+            self.first_input_line + k
+        }
+    }
+}
+
+/// A witness file that is not a well-formed counterexample.
+#[derive(Debug, thiserror::Error)]
+pub enum WitnessError {
+    /// The file could not be read.
+    #[error("cannot read the witness: {0}")]
+    Io(#[from] std::io::Error),
+    /// The status line says there is no counterexample.
+    #[error("line {line}: the status is '{status}' ({meaning}), not '1': this file does not contain a counterexample")]
+    NotACounterexample {
+        /// The line of the status.
+        line: usize,
+        /// The status found.
+        status: String,
+        /// What the status means.
+        meaning: &'static str,
+    },
+    /// The trace asks for a justice (liveness) property.
+    #[error("line {line}: '{name}' is a justice property; only safety properties (b<N>) can be replayed")]
+    Justice {
+        /// The line.
+        line: usize,
+        /// The property's name.
+        name: String,
+    },
+    /// Anything else that does not follow the format.
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// The line (1-based).
+        line: usize,
+        /// What was expected and what was found.
+        message: String,
+    },
+}
+
+fn syntax<T>(line: usize, message: impl Into<String>) -> Result<T, WitnessError> {
+    Err(WitnessError::Syntax {
+        line,
+        message: message.into(),
+    })
+}
+
+/// Reads and parses a witness file.
+pub fn read_witness(path: impl AsRef<Path>) -> Result<Witness, WitnessError> {
+    parse_witness(&std::fs::read(path)?)
+}
+
+/// A line without its trailing whitespace (spaces, tabs, carriage return).
+fn trim_end(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())
+        .map_or(0, |p| p + 1);
+    &line[..end]
+}
+
+fn show(line: &[u8]) -> String {
+    const MAX: usize = 40;
+    let s = String::from_utf8_lossy(&line[..line.len().min(MAX)]).into_owned();
+    if line.len() > MAX {
+        format!("'{s}...'")
+    } else {
+        format!("'{s}'")
+    }
+}
+
+/// Parses a witness from the bytes of a file.
+pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
+    // A final newline would otherwise look like one more (empty) line.
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut lines = body
+        .split(|&c| c == b'\n')
+        .map(trim_end)
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .peekable();
+    let mut w = Witness::default();
+
+    // Comments, then the status.
+    let (status_line, status) = loop {
+        match lines.next() {
+            None => return syntax(1, "empty witness: expected the status line '1'"),
+            Some((_, l)) if l.first() == Some(&b'c') => {
+                w.comments
+                    .push(String::from_utf8_lossy(&l[1..]).trim_start().to_owned());
+            }
+            Some((_, l)) if l.iter().all(u8::is_ascii_whitespace) => {}
+            Some(found) => break found,
+        }
+    };
+    match status.trim_ascii() {
+        b"1" => {}
+        b"0" => {
+            return Err(WitnessError::NotACounterexample {
+                line: status_line,
+                status: "0".into(),
+                meaning: "unsatisfiable: the property holds",
+            })
+        }
+        b"2" => {
+            return Err(WitnessError::NotACounterexample {
+                line: status_line,
+                status: "2".into(),
+                meaning: "unknown: the checker gave up",
+            })
+        }
+        other => {
+            return syntax(
+                status_line,
+                format!(
+                    "expected the status '1' (a counterexample), found {}",
+                    show(other)
+                ),
+            )
+        }
+    }
+
+    // The property names.
+    let Some((line, props)) = lines.next() else {
+        return syntax(
+            status_line + 1,
+            "unexpected end of file: expected the property names (e.g. b0)",
+        );
+    };
+    w.property_line = line;
+    for name in props
+        .split(u8::is_ascii_whitespace)
+        .filter(|t| !t.is_empty())
+    {
+        let text = String::from_utf8_lossy(name).into_owned();
+        match name.split_first() {
+            Some((b'b', digits)) => match parse_index(digits) {
+                Some(n) => w.properties.push(n),
+                None => {
+                    return syntax(
+                        line,
+                        format!("'{text}': expected 'b' followed by a property number"),
+                    )
+                }
+            },
+            Some((b'j', _)) => return Err(WitnessError::Justice { line, name: text }),
+            _ => {
+                return syntax(
+                    line,
+                    format!("'{text}' is not a property name: expected b<N>, e.g. b0"),
+                )
+            }
+        }
+    }
+    if w.properties.is_empty() {
+        return syntax(
+            line,
+            "expected the names of the failed properties (e.g. b0), found an empty line",
+        );
+    }
+
+    // The initial state.
+    let Some((line, init)) = lines.next() else {
+        return syntax(
+            line + 1,
+            "unexpected end of file: expected the initial latch values",
+        );
+    };
+    w.init_line = line;
+    w.init = parse_bits(line, init, "the initial latch values")?;
+
+    // The input vectors, up to the terminating '.'.
+    let mut last = line;
+    w.first_input_line = line + 1;
+    let mut terminated = false;
+    for (line, l) in lines.by_ref() {
+        last = line;
+        if l == b"." {
+            terminated = true;
+            break;
+        }
+        w.inputs.push(parse_bits(line, l, "an input vector")?);
+    }
+    if !terminated {
+        return syntax(
+            last + 1,
+            "unexpected end of file: the trace must end with a line '.'",
+        );
+    }
+    if let Some((line, l)) = lines.find(|(_, l)| !l.iter().all(u8::is_ascii_whitespace)) {
+        return syntax(
+            line,
+            format!(
+                "unexpected {} after the terminating '.' (one witness per file)",
+                show(l)
+            ),
+        );
+    }
+    Ok(w)
+}
+
+/// A decimal index without sign or spaces, `None` when malformed or too large.
+fn parse_index(digits: &[u8]) -> Option<usize> {
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(digits).ok()?.parse().ok()
+}
+
+fn parse_bits(line: usize, l: &[u8], what: &str) -> Result<Vec<Bit>, WitnessError> {
+    l.iter()
+        .enumerate()
+        .map(|(col, &c)| {
+            Bit::from_byte(c).ok_or_else(|| WitnessError::Syntax {
+                line,
+                message: format!(
+                    "column {}: expected 0, 1 or x in {what}, found {}{}",
+                    col + 1,
+                    show(&[c]),
+                    if c == b'.' && l.len() == 1 {
+                        " (is a line missing before the end of the trace?)"
+                    } else {
+                        ""
+                    }
+                ),
+            })
+        })
+        .collect()
+}
+
+/// What a successful replay found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Number of steps simulated (input vectors).
+    pub steps: usize,
+    /// For each property the witness names, in order: the property and the first step
+    /// (0-based) where it is 1.
+    pub hits: Vec<(usize, usize)>,
+    /// The earliest step where a named property is 1.
+    pub first_bad_step: usize,
+    /// Whether every named property is 1 at the last step, as HWMCC asks; replay accepts a
+    /// trace whose property is 1 at an earlier step too.
+    pub bad_at_last_step: bool,
+}
+
+/// A witness that does not replay on the model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The model is not a well-formed AIG.
+    #[error("the model is malformed: {0}")]
+    Model(#[from] StructureError),
+    /// The witness names a property the model does not have.
+    #[error("line {line}: the witness names property b{property}, but the model has {available} propert{} (numbered from 0)", if *available == 1 { "y" } else { "ies" })]
+    UnknownProperty {
+        /// The line of the property names.
+        line: usize,
+        /// The index named.
+        property: usize,
+        /// How many properties the model has.
+        available: usize,
+    },
+    /// The initial state has the wrong length.
+    #[error("line {line}: the initial state has {found} value(s), but the model has {expected} latch(es)")]
+    LatchCount {
+        /// The line of the initial state.
+        line: usize,
+        /// Number of latches of the model.
+        expected: usize,
+        /// Number of values in the witness.
+        found: usize,
+    },
+    /// A latch with a fixed reset value starts at the other value.
+    #[error("line {line}, column {}: latch {latch} (literal {lit}) resets to {}, but the witness starts it at {}", latch + 1, *reset as u8, !*reset as u8)]
+    ResetMismatch {
+        /// The line of the initial state.
+        line: usize,
+        /// The latch's position.
+        latch: usize,
+        /// The latch's literal in the model.
+        lit: u32,
+        /// The model's reset value.
+        reset: bool,
+    },
+    /// An input vector has the wrong length.
+    #[error("line {line}: the input vector of step {step} has {found} value(s), but the model has {expected} input(s)")]
+    InputCount {
+        /// The line of the vector.
+        line: usize,
+        /// The step (0-based).
+        step: usize,
+        /// Number of inputs of the model.
+        expected: usize,
+        /// Number of values in the witness.
+        found: usize,
+    },
+    /// The trace has no steps, so no property can fail on it.
+    #[error(
+        "line {line}: the trace has no input vectors; a counterexample needs at least one step"
+    )]
+    EmptyTrace {
+        /// The line of the terminating '.'.
+        line: usize,
+    },
+    /// An invariant constraint is 0 at some step: the trace is not a run of the model.
+    #[error("line {line}: invariant constraint {constraint} (literal {lit}) is 0 at step {step}, so the trace is not a valid run of the model")]
+    ConstraintViolated {
+        /// The line of the step's input vector.
+        line: usize,
+        /// The step (0-based).
+        step: usize,
+        /// The constraint's position.
+        constraint: usize,
+        /// Its literal in the model.
+        lit: u32,
+    },
+    /// A named property is never 1 along the trace.
+    #[error("property b{property} is never 1 in the {steps} step(s) of the trace (lines {first_line}..={last_line})")]
+    NotReached {
+        /// The property.
+        property: usize,
+        /// Number of steps simulated.
+        steps: usize,
+        /// The line of the first step.
+        first_line: usize,
+        /// The line of the last step.
+        last_line: usize,
+    },
+}
+
+/// Replays `w` on `aig` by simulation and checks that each property it names becomes 1.
+///
+/// Semantics, matching aigsim: the properties are [`Aig::properties`] (the outputs when there
+/// is no `B` section), `b<N>` naming the `N`-th. The initial state takes each latch's reset
+/// value; the witness must agree with it for latches that reset to 0 or 1 (`x` there means
+/// "the reset value"). An uninitialized latch takes the witness's value, and `x` is taken as
+/// 0 — any value would do, and 0 is what aigsim picks, so a trace found that way replays. An
+/// input `x` is 0 as well. Every invariant constraint must be 1 at every step. Each named
+/// property must be 1 at some step; it need not be the last (see [`Replay::bad_at_last_step`]).
+pub fn replay(aig: &Aig, w: &Witness) -> Result<Replay, ReplayError> {
+    let c = Circuit::new(aig)?;
+    let nprops = c.properties.len();
+    if let Some(&p) = w.properties.iter().find(|&&p| p >= nprops) {
+        return Err(ReplayError::UnknownProperty {
+            line: w.property_line,
+            property: p,
+            available: nprops,
+        });
+    }
+    if w.init.len() != c.latches.len() {
+        return Err(ReplayError::LatchCount {
+            line: w.init_line,
+            expected: c.latches.len(),
+            found: w.init.len(),
+        });
+    }
+    for (k, (l, &b)) in c.latches.iter().zip(&w.init).enumerate() {
+        if let Some(r) = l.reset.value() {
+            if b != Bit::X && b.value() != r {
+                return Err(ReplayError::ResetMismatch {
+                    line: w.init_line,
+                    latch: k,
+                    lit: c.latch_lits[k].code(),
+                    reset: r,
+                });
+            }
+        }
+    }
+    // Check every vector's length before simulating, so that a malformed file is reported as
+    // such rather than as a failed replay.
+    for (k, v) in w.inputs.iter().enumerate() {
+        if v.len() != c.input_lits.len() {
+            return Err(ReplayError::InputCount {
+                line: w.step_line(k),
+                step: k,
+                expected: c.input_lits.len(),
+                found: v.len(),
+            });
+        }
+    }
+    if w.inputs.is_empty() {
+        return Err(ReplayError::EmptyTrace {
+            line: w.step_line(0),
+        });
+    }
+
+    let mut val = vec![false; c.num_nodes()];
+    let first_latch = c.first_latch();
+    for (k, l) in c.latches.iter().enumerate() {
+        val[first_latch + k] = match l.reset {
+            Reset::Zero => false,
+            Reset::One => true,
+            Reset::Uninit => w.init[k].value(),
+        };
+    }
+    let eval = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+    let mut first_hit: Vec<Option<usize>> = vec![None; w.properties.len()];
+    let mut at_last = vec![false; w.properties.len()];
+    let mut next = vec![false; c.latches.len()];
+    for (step, vector) in w.inputs.iter().enumerate() {
+        for (k, b) in vector.iter().enumerate() {
+            val[c.input_node(k)] = b.value();
+        }
+        let first_and = c.first_and();
+        for (k, g) in c.ands.iter().enumerate() {
+            val[first_and + k] = eval(&val, g.rhs0) && eval(&val, g.rhs1);
+        }
+        if let Some(i) = c.constraints.iter().position(|&l| !eval(&val, l)) {
+            return Err(ReplayError::ConstraintViolated {
+                line: w.step_line(step),
+                step,
+                constraint: i,
+                lit: aig.constraints.get(i).map_or(0, |l| l.code()),
+            });
+        }
+        for (i, &p) in w.properties.iter().enumerate() {
+            let bad = eval(&val, c.properties[p]);
+            at_last[i] = bad;
+            if bad && first_hit[i].is_none() {
+                first_hit[i] = Some(step);
+            }
+        }
+        for (k, l) in c.latches.iter().enumerate() {
+            next[k] = eval(&val, l.next);
+        }
+        val[first_latch..first_latch + next.len()].copy_from_slice(&next);
+    }
+    let steps = w.inputs.len();
+    let mut hits = Vec::with_capacity(w.properties.len());
+    for (&p, hit) in w.properties.iter().zip(&first_hit) {
+        match hit {
+            Some(s) => hits.push((p, *s)),
+            None => {
+                return Err(ReplayError::NotReached {
+                    property: p,
+                    steps,
+                    first_line: w.step_line(0),
+                    last_line: w.step_line(steps - 1),
+                })
+            }
+        }
+    }
+    Ok(Replay {
+        steps,
+        first_bad_step: hits.iter().map(|&(_, s)| s).min().unwrap_or(0),
+        hits,
+        bad_at_last_step: at_last.iter().all(|&b| b),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_format() {
+        let w = parse_witness(b"c made by hand\nc second\n1\nb0 b2\n0x1\n10\n\r\n01  \n.\n\n  \n")
+            .unwrap();
+        assert_eq!(w.comments, vec!["made by hand", "second"]);
+        assert_eq!(w.properties, vec![0, 2]);
+        assert_eq!(w.property_line, 4);
+        assert_eq!(w.init, vec![Bit::Zero, Bit::X, Bit::One]);
+        assert_eq!(w.init_line, 5);
+        assert_eq!(w.inputs.len(), 3);
+        assert!(w.inputs[1].is_empty());
+        assert_eq!(w.first_input_line, 6);
+        assert_eq!(w.step_line(2), 8);
+    }
+
+    #[test]
+    fn empty_lines_are_latch_and_input_vectors() {
+        // No latches, no inputs, two steps.
+        let w = parse_witness(b"1\nb0\n\n\n\n.\n").unwrap();
+        assert!(w.init.is_empty());
+        assert_eq!(w.inputs, vec![Vec::<Bit>::new(), Vec::new()]);
+    }
+
+    #[test]
+    fn rejects_with_line_numbers() {
+        let cases: &[(&[u8], &str)] = &[
+            (b"", "line 1: empty"),
+            (b"c only\n", "line 1: empty"),
+            (b"0\nb0\n.\n", "line 1: the status is '0'"),
+            (b"c\n2\n", "line 2: the status is '2'"),
+            (b"sat\n", "line 1: expected the status"),
+            (b"1\n", "line 2: unexpected end of file"),
+            (b"1\nj0\n0\n.\n", "line 2: 'j0' is a justice"),
+            (b"1\nb0 j1\n0\n.\n", "line 2: 'j1' is a justice"),
+            (b"1\nbx\n0\n.\n", "line 2: 'bx'"),
+            (b"1\nb99999999999999999999999\n0\n.\n", "line 2"),
+            (b"1\no0\n0\n.\n", "line 2: 'o0' is not a property"),
+            (b"1\n\n0\n.\n", "line 2: expected the names"),
+            (b"1\nb0\n", "line 3: unexpected end of file"),
+            (b"1\nb0\n0a\n.\n", "line 3: column 2"),
+            (b"1\nb0\n0\n1\n", "line 5: unexpected end of file"),
+            (b"1\nb0\n0\n1\n2\n.\n", "line 5: column 1"),
+            (b"1\nb0\n0\n1\n.\n1\n", "line 6: unexpected '1'"),
+            (b"1\nb0\n.\n", "line 3: column 1: expected 0, 1 or x in the initial latch values, found '.' (is a line missing"),
+        ];
+        for (text, want) in cases {
+            let e = parse_witness(text).unwrap_err().to_string();
+            assert!(
+                e.starts_with(want),
+                "{:?}: got {e:?}, want {want:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
+    }
+}
