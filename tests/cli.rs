@@ -408,7 +408,7 @@ fn multiple_properties_one_at_a_time() {
     assert!(certify_accepts(&only(0), &cert));
     assert!(!certify_accepts(&path, &cert));
 
-    // The witness of property 1 replays on the model restricted to it.
+    // The witness of property 1 names it as the file numbers it and replays on the file.
     let wit = dir.join("p1.wit");
     let o = pdrkit([
         "check".as_ref(),
@@ -424,16 +424,14 @@ fn multiple_properties_one_at_a_time() {
         "{}",
         describe("ic3 --property 1", &o)
     );
-    assert!(replay_accepts(&only(1), &wit));
+    assert!(std::fs::read_to_string(&wit).unwrap().lines().nth(1) == Some("b1"));
+    assert!(replay_accepts(&path, &wit));
 }
 
 /// A witness of `check --property N` must replay on the very file that was checked, naming
 /// property N (`b<N>`) as the file numbers it.
 ///
-/// Fails today: with `--property N` the CLI renumbers the kept property to 0 and writes `b0`, so
-/// `pdrkit replay` on the same file checks the wrong property and rejects the witness.
 #[test]
-#[ignore = "CLI bug: `check --property N` writes `b0` in the witness instead of `b<N>`"]
 fn property_witness_replays_on_the_checked_file() {
     let dir = scratch("multi-witness");
     let path = model_path("multi_prop.aag");

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
-use pdrkit_engine::{Control, Outcome};
+use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
+use pdrkit_engine::{portfolio, Control, Outcome, Proof};
 use pdrkit_logic::Lit;
 use pdrkit_suite::{explicit_search, Reach};
 use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
@@ -252,13 +253,26 @@ fn judge(
                 model.bads = vec![aig.properties()[k]];
                 model.outputs.clear();
             }
-            let inv = proof
-                .invariant_in_model(ts, &model)
-                .ok_or_else(|| format!("{what}: a proof without an invariant: {proof:?}"))?;
-            let cert = pdrkit_ts::certificate::witness_circuit(&model, &inv);
+            let cert = match &proof {
+                Proof::Invariant(_) => {
+                    let inv = proof
+                        .invariant_in_model(ts, &model)
+                        .ok_or_else(|| format!("{what}: no invariant in {proof:?}"))?;
+                    pdrkit_ts::certificate::witness_circuit(&model, &inv)
+                }
+                // Simple-path proofs have no certificate: the verdict was compared above.
+                Proof::KInduction {
+                    simple_path: true, ..
+                } => return Ok(word),
+                Proof::KInduction { k, .. } => pdrkit_ts::kinduction::kinduction_circuit(
+                    &model,
+                    *k,
+                    &proof.aux_in_model(ts, &model),
+                ),
+            };
             pdrkit_check::check_certificate(&model, &cert).map_err(|e| {
                 format!(
-                    "{what}: the certificate is rejected: {e}\ninvariant: {inv:?}\ncertificate:\n{}",
+                    "{what}: the certificate is rejected: {e}\nproof: {proof:?}\ncertificate:\n{}",
                     String::from_utf8_lossy(&aiger::write_aag(&cert))
                 )
             })?;
@@ -311,6 +325,31 @@ fn run_bmc(aig: &Aig, truth: &Reach) -> Result<(), String> {
     }
 }
 
+/// k-induction, and the two-thread portfolio (IC3 sharing its inductive lemmas with
+/// k-induction). With simple-path constraints k-induction is complete once k exceeds the number
+/// of states of the whole space (the step case starts anywhere): it must answer when that
+/// bound is small (here: at most 4 latches).
+fn run_kind_and_portfolio(aig: &Aig, truth: &Reach, simple_path: SimplePath) -> Result<(), String> {
+    let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("kind: {e}"))?;
+    let space = 1usize << ts.num_latches().min(20);
+    let complete = simple_path != SimplePath::Off && space <= 16;
+    let cfg = KindConfig {
+        simple_path,
+        max_k: Some(space.min(16) + 1),
+        verbose: false,
+    };
+    let mut st = KindStats::default();
+    match kind::check(&ts, &cfg, &control(), &mut st) {
+        Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
+        o => {
+            judge("kind", aig, &ts, None, truth, o, true)?;
+        }
+    }
+    let workers = portfolio::workers(&Ic3Config::default(), &cfg, 2);
+    let r = portfolio::check(&ts, &workers, &control());
+    judge("portfolio", aig, &ts, None, truth, r.outcome, false).map(|_| ())
+}
+
 /// The outcome of one seed: the shortest counterexample's depth (`None`: safe), or what failed.
 type CaseResult = Result<Option<usize>, String>;
 
@@ -330,13 +369,19 @@ fn run_case(seed: u64) -> CaseResult {
     }
     run_ic3("ic3", &aig, None, &truth, &Ic3Config::default())?;
     run_bmc(&aig, &truth)?;
+    let sp = if seed.is_multiple_of(2) {
+        SimplePath::Lazy
+    } else {
+        SimplePath::Off
+    };
+    run_kind_and_portfolio(&aig, &truth, sp)?;
     // Other configurations, on a subset.
     if seed.is_multiple_of(4) {
         let configs = [
             (
-                "ic3 ctg_max 0",
+                "ic3 ctg_max 3",
                 Ic3Config {
-                    ctg_max: 0,
+                    ctg_max: 3,
                     ..Ic3Config::default()
                 },
             ),

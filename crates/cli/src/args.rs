@@ -132,6 +132,10 @@ pub struct Ic3Args {
     /// Do not shrink lemmas by the cores of the queries that push them.
     #[arg(long)]
     pub no_push_shrink: bool,
+    /// Do not move lemmas that are inductive on their own to the infinity level (nor share
+    /// them with k-induction in the portfolio).
+    #[arg(long)]
+    pub no_promote: bool,
     /// Seed for tie-breaking among literals of equal activity.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
@@ -151,6 +155,7 @@ impl Ic3Args {
             lift: self.lift,
             verify_lemmas: !self.no_verify_lemmas,
             push_shrink: !self.no_push_shrink,
+            promote: !self.no_promote,
             seed: self.seed,
             max_frames: self.max_frames,
             check_frames: false,

@@ -88,6 +88,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             stats.push(("sat_base".into(), st.base_calls.to_string()));
             stats.push(("sat_step".into(), st.step_calls.to_string()));
             stats.push(("simple_path_pairs".into(), st.simple_path_pairs.to_string()));
+            stats.push(("aux_lemmas".into(), st.aux_lemmas.to_string()));
             o
         }
         Engine::Ic3 => {
@@ -102,7 +103,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         }
     };
     let model = single_property(&aig, a.property);
-    let (outcome, artifact) = self_check(&a, &model, &ts, outcome, &mut stats);
+    let (outcome, artifact) = self_check(&a, &aig, &model, &ts, outcome, &mut stats);
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
@@ -140,8 +141,11 @@ enum Artifact {
 
 /// Builds the witness or certificate of an answer and checks it with the independent checker;
 /// a failed check turns the answer into `unknown`.
+/// Witnesses are written for the whole model (naming the failing property's own index);
+/// certificates for `model`, the model reduced to the checked property.
 fn self_check(
     a: &CheckArgs,
+    aig: &Aig,
     model: &Aig,
     ts: &TransitionSystem,
     o: Outcome,
@@ -161,13 +165,11 @@ fn self_check(
                     )
                 }
             };
-            // Properties are renumbered by `single_property`: the witness names the kept one 0.
-            let prop = if a.property.is_some() { 0 } else { prop };
-            let text = trace.to_witness(ts, model, prop);
+            let text = trace.to_witness(ts, aig, prop);
             if !a.no_self_check {
                 let checked = pdrkit_check::parse_witness(text.as_bytes())
                     .map_err(|e| e.to_string())
-                    .and_then(|w| pdrkit_check::replay(model, &w).map_err(|e| e.to_string()));
+                    .and_then(|w| pdrkit_check::replay(aig, &w).map_err(|e| e.to_string()));
                 match checked {
                     Ok(r) if r.bad_at_last_step => {}
                     Ok(_) => {
@@ -198,9 +200,12 @@ fn self_check(
                     Proof::KInduction {
                         k,
                         simple_path: false,
+                        ..
                     },
                     None,
-                ) => pdrkit_ts::kinduction::kinduction_circuit(model, *k),
+                ) => {
+                    pdrkit_ts::kinduction::kinduction_circuit(model, *k, &p.aux_in_model(ts, model))
+                }
                 _ => return (
                     Outcome::Unknown(
                         "k-induction needed simple-path constraints: no certificate can be built"

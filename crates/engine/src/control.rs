@@ -1,14 +1,41 @@
 //! Cooperative stopping: a shared flag and an optional deadline, checked between SAT calls.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Tells a running engine when to give up. Cloning shares the flag.
+use pdrkit_logic::Cube;
+
+/// Tells a running engine when to give up, and carries the lemmas engines share. Cloning
+/// shares both.
 #[derive(Clone, Debug, Default)]
 pub struct Control {
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
+    lemmas: LemmaPool,
+}
+
+/// Lemmas (blocked cubes over the system's latches) proved inductive on their own under the
+/// constraints: invariants every engine of a portfolio may assume. Append-only.
+#[derive(Clone, Debug, Default)]
+pub struct LemmaPool {
+    inner: Arc<Mutex<Vec<Cube>>>,
+}
+
+impl LemmaPool {
+    /// Publishes inductive lemmas.
+    pub fn publish(&self, cubes: impl IntoIterator<Item = Cube>) {
+        if let Ok(mut v) = self.inner.lock() {
+            v.extend(cubes);
+        }
+    }
+    /// The lemmas published after the first `seen`.
+    pub fn since(&self, seen: usize) -> Vec<Cube> {
+        self.inner
+            .lock()
+            .map(|v| v.get(seen..).map(<[Cube]>::to_vec).unwrap_or_default())
+            .unwrap_or_default()
+    }
 }
 
 impl Control {
@@ -29,6 +56,10 @@ impl Control {
     #[inline]
     pub fn should_stop(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+    /// The lemma pool shared by the engines of a portfolio.
+    pub fn lemmas(&self) -> &LemmaPool {
+        &self.lemmas
     }
     /// The shared flag, for engines that spawn their own workers.
     pub fn flag(&self) -> &Arc<AtomicBool> {

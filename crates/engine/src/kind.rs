@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use pdrkit_logic::{Minisat, SatResult, SatSolver};
+use pdrkit_logic::{Cube, Minisat, SatResult, SatSolver};
 use pdrkit_ts::TransitionSystem;
 
 use crate::unroll::Unroller;
@@ -69,6 +69,8 @@ pub struct KindStats {
     pub step_calls: u64,
     /// Simple-path constraints added (pairs of frames).
     pub simple_path_pairs: u64,
+    /// Invariants received from other engines.
+    pub aux_lemmas: u64,
 }
 
 /// The step-case solver: frames from any state, constraints everywhere, the property assumed in
@@ -77,9 +79,17 @@ struct Step {
     s: Minisat,
     u: Unroller,
     distinct: Vec<(usize, usize)>,
+    /// Invariants from other engines, assumed in every frame.
+    aux: Vec<Cube>,
 }
 
 impl Step {
+    /// Adds invariant `¬cube` to frame `f`.
+    fn add_aux(&mut self, f: usize, cube: &Cube) {
+        let clause: Vec<_> = cube.iter().map(|&l| !self.u.lit(f, l)).collect();
+        self.s.add_clause(&clause);
+    }
+
     /// Adds `s_i ≠ s_j` as clauses over fresh difference variables.
     fn add_distinct(&mut self, ts: &TransitionSystem, i: usize, j: usize) {
         let mut diff = Vec::with_capacity(ts.num_latches());
@@ -136,6 +146,7 @@ pub fn check(
         s: Minisat::default(),
         u: Unroller::new(ts),
         distinct: Vec::new(),
+        aux: Vec::new(),
     };
     let mut used_simple_path = false;
     for k in 0.. {
@@ -160,6 +171,10 @@ pub fn check(
         for &c in &ts.constraints {
             step.s.add_clause(&[step.u.lit(k, c)]);
         }
+        for i in 0..step.aux.len() {
+            let c = step.aux[i].clone();
+            step.add_aux(k, &c);
+        }
         if k > 0 {
             step.s.add_clause(&[!step.u.lit(k - 1, ts.bad)]);
         }
@@ -175,6 +190,14 @@ pub fn check(
             if ctl.should_stop() {
                 return Outcome::Unknown(format!("stopped at k = {k}"));
             }
+            // Invariants other engines proved since the last call hold in every frame.
+            for c in ctl.lemmas().since(step.aux.len()) {
+                for f in 0..=k {
+                    step.add_aux(f, &c);
+                }
+                step.aux.push(c);
+                stats.aux_lemmas += 1;
+            }
             stats.step_calls += 1;
             match step.s.solve(&[bad]) {
                 SatResult::Unsat => {
@@ -187,6 +210,7 @@ pub fn check(
                     return Outcome::Safe(Proof::KInduction {
                         k,
                         simple_path: used_simple_path,
+                        aux: step.aux.iter().map(Cube::negate).collect(),
                     });
                 }
                 SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),

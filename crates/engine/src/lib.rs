@@ -17,7 +17,7 @@ pub mod proof;
 pub mod trace;
 pub mod unroll;
 
-pub use control::Control;
+pub use control::{Control, LemmaPool};
 pub use proof::Proof;
 pub use trace::Trace;
 

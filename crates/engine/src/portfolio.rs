@@ -159,7 +159,13 @@ fn run_one(ts: &TransitionSystem, e: &Engine, ctl: &Control) -> (Outcome, Vec<(S
         Engine::Kind(cfg) => {
             let mut st = KindStats::default();
             let o = kind::check(ts, cfg, ctl, &mut st);
-            (o, vec![("k".into(), st.k.to_string())])
+            (
+                o,
+                vec![
+                    ("k".into(), st.k.to_string()),
+                    ("aux_lemmas".into(), st.aux_lemmas.to_string()),
+                ],
+            )
         }
     }
 }

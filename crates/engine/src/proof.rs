@@ -16,30 +16,29 @@ pub enum Proof {
         k: usize,
         /// Whether the step case needed simple-path constraints.
         simple_path: bool,
+        /// Auxiliary invariant assumed in every step frame (clauses over latch variables),
+        /// itself inductive under the constraints.
+        aux: Vec<Clause>,
     },
 }
 
 impl Proof {
     /// The invariant's clauses over the original model's latch literals (`Latch::lit`), ready for
-    /// a certificate circuit.
-    /// For a k-induction proof: `None`.
+    /// a certificate circuit. For a k-induction proof: `None` (see
+    /// [`aux_in_model`](Self::aux_in_model)).
     pub fn invariant_in_model(&self, ts: &TransitionSystem, aig: &Aig) -> Option<Vec<Vec<Lit>>> {
-        Some(match self {
-            Proof::KInduction { .. } => return None,
-            Proof::Invariant(clauses) => clauses
-                .iter()
-                .map(|c| {
-                    c.iter()
-                        .map(|&l| {
-                            let i = ts
-                                .latch_index(l.var())
-                                .expect("invariant over latches only");
-                            aig.latches[ts.latch_origin[i]].lit.xor(l.is_neg())
-                        })
-                        .collect()
-                })
-                .collect(),
-        })
+        match self {
+            Proof::KInduction { .. } => None,
+            Proof::Invariant(clauses) => Some(clauses_in_model(clauses, ts, aig)),
+        }
+    }
+
+    /// The auxiliary invariant of a k-induction proof over the model's latch literals.
+    pub fn aux_in_model(&self, ts: &TransitionSystem, aig: &Aig) -> Vec<Vec<Lit>> {
+        match self {
+            Proof::KInduction { aux, .. } => clauses_in_model(aux, ts, aig),
+            Proof::Invariant(_) => Vec::new(),
+        }
     }
 
     /// Number of clauses (for k-induction: k).
@@ -54,4 +53,20 @@ impl Proof {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+fn clauses_in_model(clauses: &[Clause], ts: &TransitionSystem, aig: &Aig) -> Vec<Vec<Lit>> {
+    clauses
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|&l| {
+                    let i = ts
+                        .latch_index(l.var())
+                        .expect("invariant over latches only");
+                    aig.latches[ts.latch_origin[i]].lit.xor(l.is_neg())
+                })
+                .collect()
+        })
+        .collect()
 }

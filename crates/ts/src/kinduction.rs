@@ -84,7 +84,11 @@ fn at(map: &[Lit], l: Lit) -> Lit {
 /// The witness circuit certifying that `model`'s properties hold by `k`-induction (base case: no
 /// counterexample of length `≤ k`; step case: `k + 1` consecutive states under the constraints
 /// whose first `k` satisfy the properties satisfy them in the last, too).
-pub fn kinduction_circuit(model: &Aig, k: usize) -> Aig {
+///
+/// `aux` is an auxiliary invariant the step case assumed in every frame: clauses over the
+/// model's latch literals, inductive under the constraints and true initially. It is required
+/// of the current state and of every valid history slot.
+pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
     let mut b = Builder {
         aig: Aig {
             max_var: model.max_var,
@@ -98,6 +102,30 @@ pub fn kinduction_circuit(model: &Aig, k: usize) -> Aig {
     let props: Vec<Lit> = model.properties().to_vec();
     let state: Vec<Lit> = model.latches.iter().map(|l| l.lit).collect();
     let bad_now = !b.all(props.iter().map(|&p| !p));
+    // The auxiliary invariant over a vector of latch literals (same order as the model's).
+    let latch_pos: hashbrown::HashMap<u32, usize> = model
+        .latches
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.lit.var().0, i))
+        .collect();
+    let aux_of = |b: &mut Builder, latches: &[Lit]| {
+        let clauses: Vec<Lit> = aux
+            .iter()
+            .map(|c| {
+                let lits: Vec<Lit> = c
+                    .iter()
+                    .map(|l| match latch_pos.get(&l.var().0) {
+                        Some(&i) => latches[i].xor(l.is_neg()),
+                        // Not a latch of the model: the clause is unusable, so false.
+                        None => Lit::FALSE,
+                    })
+                    .collect();
+                !b.all(lits.into_iter().map(|l| !l))
+            })
+            .collect();
+        b.all(clauses)
+    };
     let init_of = |b: &mut Builder, latches: &[Lit]| {
         let lits: Vec<Lit> = model
             .latches
@@ -166,7 +194,8 @@ pub fn kinduction_circuit(model: &Aig, k: usize) -> Aig {
             .map(|(f, n)| b.eq(f, n))
             .collect();
         let steps = b.all(steps);
-        let good = b.all([no_bad, cons, steps]);
+        let aux_ok = aux_of(&mut b, &slot_state[j]);
+        let good = b.all([no_bad, cons, steps, aux_ok]);
         let slot_ok = b.implies(valid[j], good);
         ok.push(slot_ok);
         if j + 1 < k {
@@ -184,6 +213,8 @@ pub fn kinduction_circuit(model: &Aig, k: usize) -> Aig {
         let o = b.implies(!first_valid, init_now);
         ok.push(o);
     }
+    let aux_now = aux_of(&mut b, &state);
+    ok.push(aux_now);
     let sound = b.all(ok);
     let bad = b.or(bad_now, !sound);
     b.aig.bads = vec![bad];

@@ -22,6 +22,9 @@ pub struct Ic3Config {
     pub verify_lemmas: bool,
     /// Shrink each lemma by the core of the query that pushes it further.
     pub push_shrink: bool,
+    /// After each level, move the top level's lemmas that are inductive on their own to the
+    /// infinity level (and share them with the other engines of a portfolio).
+    pub promote: bool,
     /// Seed for the order in which literals with equal activity are tried.
     pub seed: u64,
     /// Give up (unknown) after this many frames.
@@ -42,6 +45,7 @@ impl Default for Ic3Config {
             lift: LiftMode::Core,
             verify_lemmas: true,
             push_shrink: true,
+            promote: true,
             seed: 0,
             max_frames: None,
             check_frames: false,

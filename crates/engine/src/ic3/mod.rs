@@ -168,6 +168,11 @@ impl<'a> Ic3<'a> {
                 Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
                 Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
             }
+            if self.cfg.promote {
+                if let Err(Stop::Unknown(w)) = self.promote_inductive() {
+                    return Outcome::Unknown(w);
+                }
+            }
             if self.cfg.verbose {
                 self.progress();
             }

@@ -1,8 +1,10 @@
 //! Pushing lemmas forward after a level is added, shortest first; a level left empty means
 //! convergence.
 
-use pdrkit_logic::Cube;
+use pdrkit_frames::INF;
+use pdrkit_logic::{Cube, Lit, SatResult};
 
+use super::solver::ConeSolver;
 use super::{Ic3, Purpose, Relind, Stop};
 
 impl Ic3<'_> {
@@ -43,5 +45,95 @@ impl Ic3<'_> {
             }
         }
         Ok(None)
+    }
+}
+
+impl Ic3<'_> {
+    /// Moves the largest subset of the top level's lemmas that is inductive on its own (with the
+    /// infinity level) to the infinity level, found Houdini-style: drop every lemma a
+    /// counterexample to induction violates, until none does. The promoted lemmas are published
+    /// to the portfolio's lemma pool.
+    pub(super) fn promote_inductive(&mut self) -> Result<(), Stop> {
+        let k = self.k();
+        let cand = self.frames.take_level(k);
+        if cand.is_empty() {
+            return Ok(());
+        }
+        let (ts, layout) = (self.ts, &self.layout);
+        let mut s = ConeSolver::new(ts, layout, true);
+        let mut clause = Vec::new();
+        for c in self.frames.level(INF) {
+            clause.clear();
+            clause.extend(c.iter().map(|&l| !l));
+            s.add_clause(ts, layout, &clause);
+        }
+        // One activation literal per candidate: dropping a candidate = not assuming it.
+        let acts: Vec<Lit> = cand
+            .iter()
+            .map(|c| {
+                clause.clear();
+                clause.extend(c.iter().map(|&l| !l));
+                s.add_temporary(ts, layout, &clause)
+            })
+            .collect();
+        let mut alive = vec![true; cand.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..cand.len() {
+                if !alive[i] {
+                    continue;
+                }
+                if self.ctl.should_stop() {
+                    self.frames.restore(k, cand);
+                    return Err(Stop::Unknown(format!("stopped at frame {k}")));
+                }
+                let assumptions: Vec<Lit> = cand[i].iter().map(|&l| layout.prime(l)).collect();
+                // The activation literals of the live candidates go in as assumptions too.
+                let live_acts: Vec<Lit> = acts
+                    .iter()
+                    .zip(&alive)
+                    .filter(|(_, &a)| a)
+                    .map(|(&a, _)| a)
+                    .collect();
+                self.stats.push_calls += 1;
+                match s.solve_with_acts(ts, layout, &live_acts, &assumptions) {
+                    SatResult::Unsat => {}
+                    SatResult::Sat => {
+                        // Every candidate whose successor cube the model satisfies fails too.
+                        for j in 0..cand.len() {
+                            if alive[j]
+                                && cand[j]
+                                    .iter()
+                                    .all(|&l| s.value(layout.prime(l)) == Some(true))
+                            {
+                                alive[j] = false;
+                            }
+                        }
+                        alive[i] = false;
+                        changed = true;
+                    }
+                    SatResult::Unknown => return Err(Stop::Unknown("SAT solver gave up".into())),
+                }
+            }
+        }
+        let mut stay = Vec::new();
+        let mut promoted = Vec::new();
+        for (c, a) in cand.into_iter().zip(alive) {
+            if a {
+                promoted.push(c);
+            } else {
+                stay.push(c);
+            }
+        }
+        self.frames.restore(k, stay);
+        if !promoted.is_empty() {
+            self.stats.promoted += promoted.len() as u64;
+            self.ctl.lemmas().publish(promoted.iter().cloned());
+            for c in promoted {
+                self.add_lemma(c, INF, false);
+            }
+        }
+        Ok(())
     }
 }

@@ -267,6 +267,24 @@ impl ConeSolver {
         r
     }
 
+    /// Solves under several activation literals (solver literals from
+    /// [`add_temporary`](Self::add_temporary)) and system-literal assumptions.
+    pub fn solve_with_acts(
+        &mut self,
+        ts: &TransitionSystem,
+        layout: &Layout,
+        acts: &[Lit],
+        assumptions: &[Lit],
+    ) -> SatResult {
+        let mut buf = Vec::with_capacity(acts.len() + assumptions.len());
+        buf.extend_from_slice(acts);
+        for &l in assumptions {
+            buf.push(self.lit(ts, layout, l));
+        }
+        self.failed.clear();
+        self.sat.solve(&buf)
+    }
+
     /// The assumptions (system literals) in the final conflict of the last `Unsat` answer.
     pub fn failed(&self) -> &[Lit] {
         &self.failed

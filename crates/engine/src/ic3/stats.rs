@@ -27,6 +27,8 @@ pub struct Ic3Stats {
     pub lemma_lits: u64,
     /// Lemmas moved up a level while pushing.
     pub pushed: u64,
+    /// Lemmas found inductive on their own (moved to the infinity level).
+    pub promoted: u64,
     /// Obligations handled.
     pub obligations: u64,
     /// CTG lemmas learned.
@@ -58,6 +60,7 @@ impl Ic3Stats {
             ("lemmas", self.lemmas.to_string()),
             ("avg_lemma_len", format!("{avg:.2}")),
             ("pushed", self.pushed.to_string()),
+            ("promoted", self.promoted.to_string()),
             ("obligations", self.obligations.to_string()),
             ("ctg_lemmas", self.ctgs.to_string()),
             ("rebuilds", self.rebuilds.to_string()),
