@@ -132,10 +132,11 @@ pub struct Ic3Args {
     /// Do not shrink lemmas by the cores of the queries that push them.
     #[arg(long)]
     pub no_push_shrink: bool,
-    /// Do not move lemmas that are inductive on their own to the infinity level (nor share
-    /// them with k-induction in the portfolio).
+    /// Move lemmas that are inductive on their own to the infinity level (Houdini over the top
+    /// frame after each level). Always on for the portfolio's IC3, which shares them with
+    /// k-induction.
     #[arg(long)]
-    pub no_promote: bool,
+    pub promote: bool,
     /// Seed for tie-breaking among literals of equal activity.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
@@ -155,7 +156,7 @@ impl Ic3Args {
             lift: self.lift,
             verify_lemmas: !self.no_verify_lemmas,
             push_shrink: !self.no_push_shrink,
-            promote: !self.no_promote,
+            promote: self.promote,
             seed: self.seed,
             max_frames: self.max_frames,
             check_frames: false,

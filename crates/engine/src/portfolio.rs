@@ -39,7 +39,11 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
     let table = vec![
         Worker {
             name: "ic3",
-            engine: Engine::Ic3(ic3.clone()),
+            // Its self-inductive lemmas strengthen k-induction's step case.
+            engine: Engine::Ic3(Ic3Config {
+                promote: true,
+                ..ic3.clone()
+            }),
         },
         Worker {
             name: "kind",
