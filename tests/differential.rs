@@ -258,7 +258,15 @@ fn judge(
                     let inv = proof
                         .invariant_in_model(ts, &model)
                         .ok_or_else(|| format!("{what}: no invariant in {proof:?}"))?;
-                    pdrkit_ts::certificate::witness_circuit(&model, &inv)
+                    if ts.first.is_some() {
+                        pdrkit_ts::certificate::witness_circuit_with_first(
+                            &model,
+                            &inv,
+                            pdrkit_engine::proof::first_var_in_model(&model),
+                        )
+                    } else {
+                        pdrkit_ts::certificate::witness_circuit(&model, &inv)
+                    }
                 }
                 // Simple-path proofs have no certificate: the verdict was compared above.
                 Proof::KInduction {
@@ -296,6 +304,26 @@ fn run_ic3(
     cfg: &Ic3Config,
 ) -> Result<&'static str, String> {
     let ts = TransitionSystem::from_aig(aig, property).map_err(|e| format!("{what}: {e}"))?;
+    run_ic3_on(what, aig, &ts, property, truth, cfg)
+}
+
+/// IC3 on a system built with the first-step latch: its certificate carries the extra latch.
+fn run_ic3_first(aig: &Aig, truth: &Reach) -> Result<&'static str, String> {
+    let what = "ic3 first latch";
+    let ts =
+        TransitionSystem::from_aig_with_first(aig, None).map_err(|e| format!("{what}: {e}"))?;
+    run_ic3_on(what, aig, &ts, None, truth, &Ic3Config::default())
+}
+
+fn run_ic3_on(
+    what: &str,
+    aig: &Aig,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    truth: &Reach,
+    cfg: &Ic3Config,
+) -> Result<&'static str, String> {
+    let ts = ts.clone();
     let mut st = Ic3Stats::default();
     let o = ic3::check(&ts, cfg, &control(), &mut st);
     judge(what, aig, &ts, property, truth, o, false)
@@ -368,6 +396,7 @@ fn run_case(seed: u64) -> CaseResult {
         );
     }
     run_ic3("ic3", &aig, None, &truth, &Ic3Config::default())?;
+    run_ic3_first(&aig, &truth)?;
     run_bmc(&aig, &truth)?;
     let sp = if seed.is_multiple_of(2) {
         SimplePath::Lazy

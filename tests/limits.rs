@@ -259,12 +259,7 @@ fn deep_counterexample_default_engine() {
 /// An answer found before the time limit is kept when the limit passes while it is being
 /// written: `--witness -` into a pipe nobody reads for 3 s (the 600 kB witness fills it), with
 /// `--timeout 2`, must still give `sat`, the whole witness and exit 10.
-///
-/// Ignored until fixed: today the watchdog of `crates/cli/src/limits.rs` calls
-/// `std::process::exit(30)` at the deadline even when the answer was already claimed and is
-/// being printed, so the run ends with `sat`, a witness cut at the pipe's capacity, and exit 30.
 #[test]
-#[ignore = "bug: a deadline passing while the answer is written truncates it and exits 30"]
 fn deadline_while_writing_keeps_the_answer() {
     let _serial = serial();
     let dir = scratch("deadline-writing");

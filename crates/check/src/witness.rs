@@ -82,12 +82,18 @@ impl Witness {
     }
 }
 
+impl From<std::io::Error> for WitnessError {
+    fn from(e: std::io::Error) -> Self {
+        WitnessError::Io(e)
+    }
+}
+
 /// A witness file that is not a well-formed counterexample.
 #[derive(Debug, thiserror::Error)]
 pub enum WitnessError {
-    /// The file could not be read.
+    /// The file could not be read. (Not the error's source: its text is in the message.)
     #[error("cannot read the witness: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
     /// The status line says there is no counterexample.
     #[error("line {line}: the status is '{status}' ({meaning}), not '1': this file does not contain a counterexample")]
     NotACounterexample {

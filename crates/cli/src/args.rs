@@ -137,6 +137,11 @@ pub struct Ic3Args {
     /// k-induction.
     #[arg(long)]
     pub promote: bool,
+    /// Add a first-step latch (1 initially, 0 after) so that IC3 can learn lemmas "from step 1
+    /// on", e.g. over uninitialized latches alone. Off by default: it helped some files and
+    /// lost others on the shared suite.
+    #[arg(long)]
+    pub first_latch: bool,
     /// Seed for tie-breaking among literals of equal activity.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,

@@ -12,7 +12,11 @@ use crate::args::{CheckArgs, Engine};
 use crate::limits;
 
 fn read_model(path: &Path) -> anyhow::Result<Aig> {
-    aiger::read_file(path).with_context(|| format!("{}", path.display()))
+    aiger::read_file(path).map_err(|e| match e {
+        // The reader's I/O errors name the path already.
+        aiger::AigerError::Io(_) => anyhow::anyhow!("{e}"),
+        _ => anyhow::anyhow!("{}: {e}", path.display()),
+    })
 }
 
 /// Runs `pdrkit check`; returns the exit code.
@@ -23,8 +27,12 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
     limits::install(deadline, a.memory);
     let aig = read_model(&a.model)?;
-    let ts = TransitionSystem::from_aig(&aig, a.property)
-        .with_context(|| format!("{}", a.model.display()))?;
+    let ts = if a.ic3.first_latch {
+        TransitionSystem::from_aig_with_first(&aig, a.property)
+    } else {
+        TransitionSystem::from_aig(&aig, a.property)
+    }
+    .with_context(|| format!("{}", a.model.display()))?;
     if a.verbose {
         eprintln!(
             "pdrkit: {} — {} inputs, {} latches, {} gates after cone of influence and hashing; engine {:?}",
@@ -195,6 +203,13 @@ fn self_check(
         }
         Outcome::Safe(p) => {
             let cert = match (&p, p.invariant_in_model(ts, model)) {
+                (_, Some(inv)) if ts.first.is_some() => {
+                    pdrkit_ts::certificate::witness_circuit_with_first(
+                        model,
+                        &inv,
+                        pdrkit_engine::proof::first_var_in_model(model),
+                    )
+                }
                 (_, Some(inv)) => pdrkit_ts::certificate::witness_circuit(model, &inv),
                 (
                     Proof::KInduction {

@@ -19,8 +19,12 @@ fn give_up(reason: &str) -> ! {
         let _ = writeln!(out, "unknown");
         let _ = out.flush();
         eprintln!("pdrkit: {reason}");
+        std::process::exit(30)
     }
-    std::process::exit(30)
+    // The answer is being written by the main thread: let it finish and exit with its code.
+    loop {
+        std::thread::park();
+    }
 }
 
 /// Resident memory of this process in MiB (Linux), `None` where unknown.

@@ -55,6 +55,12 @@ impl Proof {
     }
 }
 
+/// The variable that stands for the first-step latch in clauses over the model: the first
+/// variable above the model's.
+pub fn first_var_in_model(aig: &Aig) -> pdrkit_logic::Var {
+    pdrkit_logic::Var(aig.max_var + 1)
+}
+
 fn clauses_in_model(clauses: &[Clause], ts: &TransitionSystem, aig: &Aig) -> Vec<Vec<Lit>> {
     clauses
         .iter()
@@ -64,7 +70,10 @@ fn clauses_in_model(clauses: &[Clause], ts: &TransitionSystem, aig: &Aig) -> Vec
                     let i = ts
                         .latch_index(l.var())
                         .expect("invariant over latches only");
-                    aig.latches[ts.latch_origin[i]].lit.xor(l.is_neg())
+                    match ts.latch_origin[i] {
+                        pdrkit_ts::NO_ORIGIN => first_var_in_model(aig).lit_with(l.is_neg()),
+                        o => aig.latches[o].lit.xor(l.is_neg()),
+                    }
                 })
                 .collect()
         })

@@ -92,7 +92,9 @@ impl Trace {
             .map(|l| if l.reset == Reset::One { b'1' } else { b'0' })
             .collect();
         for (i, &o) in ts.latch_origin.iter().enumerate() {
-            init[o] = if self.init[i] { b'1' } else { b'0' };
+            if o != pdrkit_ts::NO_ORIGIN {
+                init[o] = if self.init[i] { b'1' } else { b'0' };
+            }
         }
         let mut s = String::with_capacity((self.inputs.len() + 1) * (aig.inputs.len() + 1) + 16);
         s.push_str("1\n");

@@ -36,9 +36,10 @@ impl fmt::Display for Position {
 /// A malformed or unreadable AIGER input.
 #[derive(Debug, thiserror::Error)]
 pub enum AigerError {
-    /// The input could not be read.
+    /// The input could not be read. (Not marked as the error's source: its text is already
+    /// in the message, and error reporters that print the chain would repeat it.)
     #[error("cannot read: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
     /// The input is not well-formed AIGER.
     #[error("{position}: {message}")]
     Syntax {
@@ -55,6 +56,12 @@ impl AigerError {
             position,
             message: message.into(),
         }
+    }
+}
+
+impl From<std::io::Error> for AigerError {
+    fn from(e: std::io::Error) -> Self {
+        AigerError::Io(e)
     }
 }
 

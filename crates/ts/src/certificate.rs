@@ -126,6 +126,28 @@ pub fn witness_circuit(model: &Aig, invariant: &[Vec<Lit>]) -> Aig {
     w
 }
 
+/// Like [`witness_circuit`], for an invariant that may also use `first`, a latch the model does
+/// not have which is 1 in the initial states and 0 ever after (`first` must be a variable above
+/// the model's). The circuit gets that latch as an extra, unmapped one.
+pub fn witness_circuit_with_first(
+    model: &Aig,
+    invariant: &[Vec<Lit>],
+    first: pdrkit_logic::Var,
+) -> Aig {
+    let mut extended = model.clone();
+    extended.max_var = extended.max_var.max(first.0);
+    extended.latches.push(crate::aig::Latch {
+        lit: first.lit(),
+        next: Lit::FALSE,
+        reset: crate::aig::Reset::One,
+    });
+    let mut w = witness_circuit(&extended, invariant);
+    let extra = model.latches.len();
+    w.symbols
+        .retain(|s| !(s.kind == SymbolKind::Latch && s.index == extra));
+    w
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,4 +13,4 @@ pub use aig::{Aig, AndGate, Latch, Reset, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
 pub mod system;
 
-pub use system::{Gate, SystemError, TransitionSystem};
+pub use system::{Gate, SystemError, TransitionSystem, NO_ORIGIN};

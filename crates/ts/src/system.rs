@@ -58,9 +58,15 @@ pub struct TransitionSystem {
     pub gates: Vec<Gate>,
     /// For each input, its position in the model's input list.
     pub input_origin: Vec<usize>,
-    /// For each latch, its position in the model's latch list.
+    /// For each latch, its position in the model's latch list ([`NO_ORIGIN`] for the added
+    /// first-step latch).
     pub latch_origin: Vec<usize>,
+    /// The index of the added first-step latch (reset 1, next 0), if any.
+    pub first: Option<usize>,
 }
+
+/// The `latch_origin` of a latch the model does not have.
+pub const NO_ORIGIN: usize = usize::MAX;
 
 struct Builder {
     gates: Vec<Gate>,
@@ -93,6 +99,17 @@ impl TransitionSystem {
     /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
     /// `B` is empty.
     pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
+        Self::build(aig, property, false)
+    }
+
+    /// Like [`from_aig`](Self::from_aig), with an extra latch `first` that is 1 in the initial
+    /// states and 0 ever after. IC3 uses it to state lemmas "from step 1 on": without it, a
+    /// lemma over uninitialized latches alone can never exclude the initial states.
+    pub fn from_aig_with_first(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
+        Self::build(aig, property, true)
+    }
+
+    fn build(aig: &Aig, property: Option<usize>, first: bool) -> Result<Self, SystemError> {
         // Liveness alone is refused; safety properties beside it are checked.
         if (!aig.justice.is_empty() || !aig.fairness.is_empty()) && aig.properties().is_empty() {
             return Err(SystemError::Liveness);
@@ -156,6 +173,11 @@ impl TransitionSystem {
                 latch_origin.push(i);
             }
         }
+        let first = first.then(|| {
+            next_var += 1;
+            latch_origin.push(NO_ORIGIN);
+            latch_origin.len() - 1
+        });
         let mut b = Builder {
             gates: Vec::new(),
             strash: HashMap::new(),
@@ -170,11 +192,17 @@ impl TransitionSystem {
         }
         let next = latch_origin
             .iter()
-            .map(|&i| m(&map, aig.latches[i].next))
+            .map(|&i| match i {
+                NO_ORIGIN => Lit::FALSE,
+                i => m(&map, aig.latches[i].next),
+            })
             .collect();
         let init = latch_origin
             .iter()
-            .map(|&i| aig.latches[i].reset.value())
+            .map(|&i| match i {
+                NO_ORIGIN => Some(true),
+                i => aig.latches[i].reset.value(),
+            })
             .collect();
         let properties: Vec<(usize, Lit)> = chosen.iter().map(|&(i, l)| (i, m(&map, l))).collect();
         // bad = ¬(¬p1 ∧ ¬p2 ∧ …)
@@ -199,6 +227,7 @@ impl TransitionSystem {
             gates: b.gates,
             input_origin,
             latch_origin,
+            first,
         })
     }
 

@@ -122,6 +122,17 @@ impl<'a> Ic3<'a> {
     /// Runs to an answer.
     pub fn run(&mut self) -> Outcome {
         self.solvers.push(self.build_solver(0));
+        if let Some(nf) = self.not_first() {
+            // `first ⇒ I`: a state of the first step is initial. Inductive (first' = 0) and true
+            // initially; without it no lemma "from step 1 on" excludes a non-initial state with
+            // first = 1, and blocking would find the same predecessor forever.
+            for j in 0..self.ts.num_latches() {
+                if let Some(b) = self.ts.init[j] {
+                    let wrong = self.ts.latch(j).lit_with(b);
+                    self.frames.add(Cube::new([!nf, wrong]), pdrkit_frames::INF);
+                }
+            }
+        }
         // Depth 0: a bad initial state.
         match self.bad_state(0) {
             Ok(None) => {}
@@ -242,6 +253,30 @@ impl<'a> Ic3<'a> {
         cube.iter().any(|&l| self.ts.contradicts_init(l))
     }
 
+    /// The literal "not the first step" when the system has the first-step latch.
+    fn not_first(&self) -> Option<Lit> {
+        self.ts.first.map(|j| !self.ts.latch(j).lit())
+    }
+
+    /// Turns a lifted state cube into an obligation cube, or tells that it meets the initial
+    /// states (a counterexample: `Err` with the cube to start from). With the first-step latch,
+    /// an obligation is restricted to `first = 0`: a state with a predecessor; the part with
+    /// `first = 1` is either initial (the check here) or unreachable.
+    fn obligation_cube(&self, cube: Cube) -> Result<Cube, Cube> {
+        let Some(nf) = self.not_first() else {
+            return if self.initiation(&cube) {
+                Ok(cube)
+            } else {
+                Err(cube)
+            };
+        };
+        let rest = cube.filtered(|l| l.var() != nf.var());
+        if !self.initiation(&rest) {
+            return Err(rest);
+        }
+        Ok(Cube::new(rest.iter().copied().chain([nf])))
+    }
+
     /// Learns lemma `cube` at `level`: stores it and adds its clause to the solvers of
     /// `F_1..F_level`.
     fn add_lemma(&mut self, cube: Cube, level: usize, new: bool) {
@@ -321,9 +356,10 @@ impl<'a> Ic3<'a> {
                     self.cfg.rebuild_after,
                     &mut self.stats.lift_calls,
                 );
-                if !self.initiation(&cube) {
-                    return Err(Stop::Cex(self.trace(self.full_init(&cube), inputs, None)));
-                }
+                let cube = match self.obligation_cube(cube) {
+                    Ok(c) => c,
+                    Err(c) => return Err(Stop::Cex(self.trace(self.full_init(&c), inputs, None))),
+                };
                 let id = self.obligations.add(Obligation {
                     cube,
                     inputs,
@@ -408,8 +444,13 @@ impl<'a> Ic3<'a> {
                     .filter(|&l| failed.contains(&layout.prime(l)))
                     .collect();
                 if !core.iter().any(|&l| ts.contradicts_init(l)) {
-                    // Keep the cube disjoint from the initial states.
-                    if let Some(&l) = cube.iter().find(|&&l| ts.contradicts_init(l)) {
+                    // Keep the cube disjoint from the initial states, by "not the first step"
+                    // when the cube has it (the most general choice).
+                    let nf = ts.first.map(|j| !ts.latch(j).lit());
+                    let pick = nf
+                        .filter(|l| cube.set().contains(*l))
+                        .or_else(|| cube.iter().copied().find(|&l| ts.contradicts_init(l)));
+                    if let Some(l) = pick {
                         core.push(l);
                     }
                 }

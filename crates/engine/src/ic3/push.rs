@@ -129,7 +129,14 @@ impl Ic3<'_> {
         self.frames.restore(k, stay);
         if !promoted.is_empty() {
             self.stats.promoted += promoted.len() as u64;
-            self.ctl.lemmas().publish(promoted.iter().cloned());
+            // Lemmas about the first-step latch speak of a latch other engines do not have.
+            let first = self.ts.first.map(|j| self.ts.latch(j));
+            self.ctl.lemmas().publish(
+                promoted
+                    .iter()
+                    .filter(|c| first.is_none_or(|f| c.iter().all(|l| l.var() != f)))
+                    .cloned(),
+            );
             for c in promoted {
                 self.add_lemma(c, INF, false);
             }
