@@ -415,9 +415,10 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 lift ternary",
+                "ic3 lift ternary, frames audited",
                 Ic3Config {
                     lift: LiftMode::Ternary,
+                    check_frames: true,
                     ..Ic3Config::default()
                 },
             ),

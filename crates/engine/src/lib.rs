@@ -4,6 +4,31 @@
 //! unknown. Engines: [`ic3`] (IC3/PDR), [`bmc`], [`kind`] (k-induction and KIPDR) and the
 //! [`portfolio`] running several in parallel.
 //!
+//! A front end builds the model in code or reads it, and runs an engine:
+//!
+//! ```
+//! use pdrkit_engine::{ic3, Control, Outcome};
+//! use pdrkit_logic::Lit;
+//! use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
+//!
+//! // Two latches that swap every step, starting at (0, 1): they are never both 1.
+//! let mut aig = Aig { max_var: 2, ..Aig::default() };
+//! let (a, b) = (Lit::from_code(2), Lit::from_code(4));
+//! aig.latches.push(Latch { lit: a, next: b, reset: Reset::Zero });
+//! aig.latches.push(Latch { lit: b, next: a, reset: Reset::One });
+//! let both = aig.add_and(a, b);
+//! aig.bads.push(both);
+//!
+//! let ts = TransitionSystem::from_aig(&aig, None).unwrap();
+//! let mut stats = ic3::Ic3Stats::default();
+//! let outcome = ic3::check(&ts, &ic3::Ic3Config::default(), &Control::new(), &mut stats);
+//! let Outcome::Safe(proof) = outcome else { panic!("the latches are never both 1") };
+//! // The invariant, as a certificate circuit, convinces the independent checker.
+//! let inv = proof.invariant_in_model(&ts, &aig).unwrap();
+//! let cert = pdrkit_ts::certificate::witness_circuit(&aig, &inv);
+//! assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+//! ```
+//!
 //! No engine's word is final on its own: traces are re-simulated on the transition system before
 //! they are returned (see [`Trace::validate`]), and the command line checks invariants and
 //! witnesses again with the independent `pdrkit-check` crate.

@@ -30,7 +30,8 @@ pub struct Ic3Config {
     pub seed: u64,
     /// Give up (unknown) after this many frames.
     pub max_frames: Option<usize>,
-    /// Check the frame invariants with fresh solvers after every level (slow; for tests).
+    /// Check the frame invariants with a fresh solver after every level (slow; for tests).
+    /// Debug builds do it anyway on systems of up to 32 latches.
     pub check_frames: bool,
     /// Progress to stderr.
     pub verbose: bool,

@@ -12,6 +12,7 @@
 //! initial states (a predecessor that meets them is a counterexample at once); every learned
 //! lemma is disjoint from the initial states and was proved relative-inductive at its level.
 
+mod audit;
 pub mod config;
 pub mod generalize;
 pub mod lift;
@@ -163,6 +164,14 @@ impl<'a> Ic3<'a> {
                 }
             }
             self.obligations.clear();
+            if self.cfg.check_frames || (cfg!(debug_assertions) && self.ts.num_latches() <= 32) {
+                // Before the new level: F_k ∧ bad must be unsatisfiable now.
+                if let Err(e) = self.audit_frames() {
+                    return Outcome::Unknown(format!(
+                        "internal error: frame invariant broken: {e}"
+                    ));
+                }
+            }
             self.extend();
             match self.propagate() {
                 Ok(Some(level)) => {
