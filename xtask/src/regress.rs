@@ -1,8 +1,8 @@
 //! `cargo xtask regress`: the quick tier. Every manifest file ABC's `pdr` solves in under 2 s
 //! plus every model under `tests/models/`, on every engine the binary accepts, with a short
 //! time limit. Fails on any WRONG or UNCHECKED answer, any error or crash, and on a missing
-//! answer where one is required: `ic3`/`portfolio` on files ABC solves in under 2 s, `bmc` on
-//! such files when they are unsafe. Other runs may time out, so they get a shorter limit
+//! answer where one is required: `ic3`/`portfolio` on files ABC solves in under 2 s and on the
+//! hand-written models, `bmc` on the hand-written unsafe models. Other runs may time out, so they get a shorter limit
 //! (`--relaxed-timeout`).
 //!
 //! "ABC solves in under 2 s" is decided by running ABC here, the sound way (see `peer`), when it
@@ -41,7 +41,10 @@ pub fn answer_required_when(engine: &str, inst: &Instance, abc_easy: bool) -> bo
     let abc_easy = abc_easy || is_test_model(inst);
     match engine {
         "ic3" | "portfolio" => abc_easy && inst.expected != Expected::Unknown,
-        "bmc" => abc_easy && inst.expected == Expected::Unsafe,
+        // ABC's pdr finding a counterexample fast says little about BMC (vis_arrays_am2901:
+        // pdr 0.07 s, BMC stuck near depth 11 of 19): BMC must answer the hand-written unsafe
+        // models; elsewhere it may time out, but never answer wrongly.
+        "bmc" => is_test_model(inst) && inst.expected == Expected::Unsafe,
         _ => false,
     }
 }
@@ -124,6 +127,9 @@ pub fn test_models(dir: &Path, filter: Option<&Regex>) -> Result<Vec<Instance>> 
             i
         })
         .filter(|i| filter.is_none_or(|f| f.is_match(&i.rel)))
+        // A model the folder's manifest does not list (such as a liveness model that must be
+        // refused) is not a regression input.
+        .filter(|i| i.expected != Expected::Unknown)
         .collect())
 }
 
@@ -406,14 +412,14 @@ mod tests {
         assert!(answer_required("ic3", &easy_safe));
         assert!(answer_required("portfolio", &easy_unsafe));
         assert!(!answer_required("bmc", &easy_safe));
-        assert!(answer_required("bmc", &easy_unsafe));
+        assert!(!answer_required("bmc", &easy_unsafe));
         assert!(!answer_required("kind", &easy_safe));
         assert!(!answer_required("kipdr", &easy_unsafe));
         assert!(!answer_required("ic3", &models_file));
         assert!(!answer_required("bmc", &inst(Expected::Unsafe, None)));
         // What ABC does here overrides the manifest's time.
         assert!(!answer_required_when("ic3", &easy_safe, false));
-        assert!(answer_required_when("bmc", &easy_unsafe, true));
+        assert!(!answer_required_when("bmc", &easy_unsafe, true));
         // The hand-written models are tiny: every engine that can answer must.
         let mut hand = inst(Expected::Unsafe, None);
         hand.rel = "tests/models/counter_unsafe.aag".into();
