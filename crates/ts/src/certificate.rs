@@ -15,14 +15,15 @@ use crate::aig::{Aig, Symbol, SymbolKind};
 /// Largest variable whose literals (`2v`, `2v + 1`) fit in a `u32`.
 const MAX_VAR: u64 = (u32::MAX >> 1) as u64;
 
-/// Appends AND gates with constant folding, tracking whether variables ran out.
-struct Builder {
-    aig: Aig,
-    overflow: bool,
+/// Appends AND gates with constant folding, tracking whether variables ran out. Shared by the
+/// certificate constructions of this crate.
+pub(crate) struct Builder {
+    pub(crate) aig: Aig,
+    pub(crate) overflow: bool,
 }
 
 impl Builder {
-    fn and(&mut self, a: Lit, b: Lit) -> Lit {
+    pub(crate) fn and(&mut self, a: Lit, b: Lit) -> Lit {
         if a == Lit::FALSE || b == Lit::FALSE || a == !b {
             return Lit::FALSE;
         }

@@ -17,24 +17,9 @@
 use pdrkit_logic::Lit;
 
 use crate::aig::{Aig, Latch, Reset, Symbol, SymbolKind};
-
-struct Builder {
-    aig: Aig,
-}
+use crate::certificate::Builder;
 
 impl Builder {
-    fn and(&mut self, a: Lit, b: Lit) -> Lit {
-        if a == Lit::FALSE || b == Lit::FALSE || a == !b {
-            return Lit::FALSE;
-        }
-        if a == Lit::TRUE || a == b {
-            return b;
-        }
-        if b == Lit::TRUE {
-            return a;
-        }
-        self.aig.add_and(a, b)
-    }
     fn or(&mut self, a: Lit, b: Lit) -> Lit {
         !self.and(!a, !b)
     }
@@ -50,6 +35,10 @@ impl Builder {
         lits.into_iter().fold(Lit::TRUE, |acc, l| self.and(acc, l))
     }
     fn latch(&mut self) -> Lit {
+        if u64::from(self.aig.max_var) >= u64::from(u32::MAX >> 1) {
+            self.overflow = true;
+            return Lit::FALSE;
+        }
         let lit = self.aig.new_var().lit();
         self.aig.latches.push(Latch {
             lit,
@@ -98,6 +87,7 @@ pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
             ands: model.ands.clone(),
             ..Aig::default()
         },
+        overflow: false,
     };
     let props: Vec<Lit> = model.properties().to_vec();
     let state: Vec<Lit> = model.latches.iter().map(|l| l.lit).collect();
@@ -216,7 +206,12 @@ pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
     let aux_now = aux_of(&mut b, &state);
     ok.push(aux_now);
     let sound = b.all(ok);
-    let bad = b.or(bad_now, !sound);
+    // Out of variables: a certificate no check accepts rather than a wrong one.
+    let bad = if b.overflow {
+        Lit::TRUE
+    } else {
+        b.or(bad_now, !sound)
+    };
     b.aig.bads = vec![bad];
     for (i, l) in model.inputs.iter().enumerate() {
         b.aig.symbols.push(Symbol {
