@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use pdrkit_logic::Lit;
 use pdrkit_suite::{
-    explicit_search, model_manifest, models_dir, pdrkit, pdrkit_binary, read_tsv,
-    shared_benchmarks, Expected,
+    describe, explicit_search, first_line, model_manifest, models_dir, pdrkit, pdrkit_binary,
+    read_tsv, shared_benchmarks, stderr, stdout, Expected,
 };
 use pdrkit_ts::{aiger, Aig, Reset};
 
@@ -40,28 +40,6 @@ fn model_path(name: &str) -> PathBuf {
 fn read_model(name: &str) -> Aig {
     let p = model_path(name);
     aiger::read_file(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn first_line(o: &Output) -> String {
-    stdout(o).lines().next().unwrap_or("").to_string()
-}
-
-/// Describes a run for an assertion message.
-fn describe(what: &str, o: &Output) -> String {
-    format!(
-        "{what}: exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code(),
-        stdout(o),
-        stderr(o)
-    )
 }
 
 /// Asserts a run failed with exit 1 and a one-line message on stderr containing every string

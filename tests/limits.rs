@@ -14,7 +14,9 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use pdrkit_logic::Lit;
-use pdrkit_suite::{pdrkit, pdrkit_binary, release_profile, shared_benchmarks};
+use pdrkit_suite::{
+    describe, first_line, pdrkit, pdrkit_binary, release_profile, shared_benchmarks, stderr, stdout,
+};
 use pdrkit_ts::{aiger, Aig, Latch, Reset};
 
 /// A hard problem (ABC's pdr times out on it) on which no engine answers within seconds.
@@ -51,30 +53,6 @@ fn hard_file() -> Option<PathBuf> {
         println!("note: {} is absent; skipping", p.display());
         None
     }
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn first_line(o: &Output) -> String {
-    stdout(o).lines().next().unwrap_or("").to_string()
-}
-
-/// Describes a run for an assertion message (stdout cut short: a witness may be long).
-fn describe(what: &str, o: &Output) -> String {
-    let out = stdout(o);
-    let out: String = out.chars().take(600).collect();
-    format!(
-        "{what}: exit {:?} (status {})\n--- stdout\n{out}\n--- stderr\n{}",
-        o.status.code(),
-        o.status,
-        stderr(o)
-    )
 }
 
 /// Asserts the run answered `unknown` with exit code 30 (and was not killed by a signal).

@@ -10,6 +10,32 @@ use std::sync::OnceLock;
 use pdrkit_logic::Lit;
 use pdrkit_ts::{Aig, Reset};
 
+/// A run's standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A run's standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The first line of a run's standard output (the answer of `pdrkit check`).
+pub fn first_line(o: &Output) -> String {
+    stdout(o).lines().next().unwrap_or("").to_string()
+}
+
+/// Describes a run for an assertion message; stdout is cut short, a witness may be long.
+pub fn describe(what: &str, o: &Output) -> String {
+    let out: String = stdout(o).chars().take(2000).collect();
+    format!(
+        "{what}: exit {:?} (status {})\n--- stdout\n{out}\n--- stderr\n{}",
+        o.status.code(),
+        o.status,
+        stderr(o)
+    )
+}
+
 /// The repository root.
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
