@@ -113,9 +113,7 @@ impl Lifter {
         *calls += 1;
         let res = s.solve(ts, layout, Some(act), &self.assumptions);
         let cube = if res == SatResult::Unsat {
-            let failed = s.failed();
-            let keep: hashbrown::HashSet<Lit> = failed.iter().copied().collect();
-            Cube::new(state.iter().copied().filter(|l| keep.contains(l)))
+            Cube::new(state.iter().copied().filter(|&l| s.is_failed(l)))
         } else {
             // Cannot happen when the caller's premise holds; the full state is always sound.
             Cube::new(state.iter().copied())

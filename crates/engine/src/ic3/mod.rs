@@ -446,11 +446,10 @@ impl<'a> Ic3<'a> {
         let out = match r {
             SatResult::Unsat => {
                 let s = &self.solvers[level];
-                let failed: hashbrown::HashSet<Lit> = s.failed().iter().copied().collect();
                 let mut core: Vec<Lit> = cube
                     .iter()
                     .copied()
-                    .filter(|&l| failed.contains(&layout.prime(l)))
+                    .filter(|&l| s.is_failed(layout.prime(l)))
                     .collect();
                 if !core.iter().any(|&l| ts.contradicts_init(l)) {
                     // Keep the cube disjoint from the initial states, by "not the first step"

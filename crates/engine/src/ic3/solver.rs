@@ -5,6 +5,7 @@
 //! of variables it holds (it assigns every one before answering SAT), and most queries touch a
 //! small part of a large design.
 
+use bitvec::vec::BitVec;
 use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
@@ -80,6 +81,10 @@ pub struct ConeSolver {
     buf: Vec<Lit>,
     assumed: Vec<(Lit, Lit)>,
     failed: Vec<Lit>,
+    /// Marks by literal code, cleared after use: solver literals in the final conflict, and
+    /// system literals of [`failed`](Self::failed). Reused so that no UNSAT answer allocates.
+    conflict_mark: BitVec,
+    failed_mark: BitVec,
 }
 
 impl ConeSolver {
@@ -93,6 +98,8 @@ impl ConeSolver {
             buf: Vec::new(),
             assumed: Vec::new(),
             failed: Vec::new(),
+            conflict_mark: BitVec::new(),
+            failed_mark: BitVec::repeat(false, 2 * layout.base_vars() as usize),
         };
         let f = s.lit(ts, layout, Lit::FALSE);
         s.sat.add_clause(&[!f]);
@@ -246,25 +253,34 @@ impl ConeSolver {
         }
         let r = self.sat.solve(&buf);
         self.buf = buf;
-        self.failed.clear();
+        self.clear_failed();
         if r == SatResult::Unsat {
             let failed = self.sat.failed_assumptions();
-            if failed.len() <= 8 {
-                for &(m, l) in &self.assumed {
-                    if failed.contains(&m) {
-                        self.failed.push(l);
-                    }
+            let need = 2 * self.sat.num_vars() as usize;
+            if self.conflict_mark.len() < need {
+                self.conflict_mark.resize(need, false);
+            }
+            for &m in failed {
+                self.conflict_mark.set(m.code() as usize, true);
+            }
+            for &(m, l) in &self.assumed {
+                if self.conflict_mark[m.code() as usize] {
+                    self.failed.push(l);
+                    self.failed_mark.set(l.code() as usize, true);
                 }
-            } else {
-                let set: hashbrown::HashSet<Lit> = failed.iter().copied().collect();
-                for &(m, l) in &self.assumed {
-                    if set.contains(&m) {
-                        self.failed.push(l);
-                    }
-                }
+            }
+            for &m in failed {
+                self.conflict_mark.set(m.code() as usize, false);
             }
         }
         r
+    }
+
+    fn clear_failed(&mut self) {
+        for &l in &self.failed {
+            self.failed_mark.set(l.code() as usize, false);
+        }
+        self.failed.clear();
     }
 
     /// Solves under several activation literals (solver literals from
@@ -281,13 +297,15 @@ impl ConeSolver {
         for &l in assumptions {
             buf.push(self.lit(ts, layout, l));
         }
-        self.failed.clear();
+        self.clear_failed();
         self.sat.solve(&buf)
     }
 
-    /// The assumptions (system literals) in the final conflict of the last `Unsat` answer.
-    pub fn failed(&self) -> &[Lit] {
-        &self.failed
+    /// Whether a system-literal assumption is in the final conflict of the last `Unsat` answer
+    /// of [`solve`](Self::solve).
+    #[inline]
+    pub fn is_failed(&self, l: Lit) -> bool {
+        self.failed_mark[l.code() as usize]
     }
 
     /// The value of a system literal in the last model; `None` when not loaded.
