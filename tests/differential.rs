@@ -353,10 +353,11 @@ fn run_bmc(aig: &Aig, truth: &Reach) -> Result<(), String> {
     }
 }
 
-/// k-induction, and the two-thread portfolio (IC3 sharing its inductive lemmas with
-/// k-induction). With simple-path constraints k-induction is complete once k exceeds the number
-/// of states of the whole space (the step case starts anywhere): it must answer when that
-/// bound is small (here: at most 4 latches).
+/// k-induction, KIPDR (the same with property direction), and the two-thread portfolio (IC3
+/// and KIPDR sharing their inductive lemmas). With simple-path constraints k-induction is
+/// complete once k exceeds the number of states of the whole space (the step case starts
+/// anywhere): it must answer when that bound is small (here: at most 4 latches). KIPDR's
+/// counterexamples through open obligations need not be the shortest.
 fn run_kind_and_portfolio(aig: &Aig, truth: &Reach, simple_path: SimplePath) -> Result<(), String> {
     let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("kind: {e}"))?;
     let space = 1usize << ts.num_latches().min(20);
@@ -364,13 +365,21 @@ fn run_kind_and_portfolio(aig: &Aig, truth: &Reach, simple_path: SimplePath) -> 
     let cfg = KindConfig {
         simple_path,
         max_k: Some(space.min(16) + 1),
-        verbose: false,
+        ..KindConfig::default()
     };
-    let mut st = KindStats::default();
-    match kind::check(&ts, &cfg, &control(), &mut st) {
-        Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
-        o => {
-            judge("kind", aig, &ts, None, truth, o, true)?;
+    for (name, pd) in [("kind", false), ("kipdr", true)] {
+        let cfg = KindConfig {
+            property_direction: pd,
+            // A small budget, so that chains get cut and open obligations reach the base case.
+            pd_budget: if pd { 20 } else { 0 },
+            ..cfg.clone()
+        };
+        let mut st = KindStats::default();
+        match kind::check(&ts, &cfg, &control(), &mut st) {
+            Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
+            o => {
+                judge(name, aig, &ts, None, truth, o, !pd)?;
+            }
         }
     }
     let workers = portfolio::workers(&Ic3Config::default(), &cfg, 2);

@@ -21,7 +21,7 @@ pub struct Cli {
 pub enum Command {
     /// Check a model: prints `sat` (a bad state is reachable), `unsat` (no bad state is
     /// reachable) or `unknown` on the first line.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Replay an AIGER witness on a model by simulation; exit 0 when it reaches a bad state.
     Replay {
         /// The model (.aag, .aig, optionally gzipped).
@@ -42,15 +42,18 @@ pub enum Command {
 /// Which algorithm answers.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// IC3 and k-induction (and more with --jobs > 2) in parallel; the first answer wins.
+    /// IC3 and KIPDR (and more with --jobs > 2) in parallel, sharing proved lemmas; the first
+    /// answer wins.
     Portfolio,
     /// IC3/PDR: proves and refutes.
     Ic3,
     /// Bounded model checking: refutes only (finds the shortest counterexample).
     Bmc,
-    /// k-induction with lazy simple-path constraints: proves k-inductive properties, refutes
-    /// like BMC.
+    /// k-induction (KI): proves k-inductive properties, refutes like BMC.
     Kind,
+    /// k-induction with property direction (KIPDR, Beyer and Dangl 2020): failed step cases
+    /// become proof obligations, blocked by lemmas that strengthen the induction hypothesis.
+    Kipdr,
 }
 
 /// Options of `pdrkit check`.
@@ -65,16 +68,13 @@ pub struct CheckArgs {
     /// Default: all at once (any failing one is a counterexample).
     #[arg(long, value_name = "N")]
     pub property: Option<usize>,
-    /// Portfolio: number of engines run in parallel (default: the cores available).
+    /// Portfolio: number of engines run in parallel (default: the cores available; `-v` shows
+    /// the worker table).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// BMC and k-induction: stop with unknown after this depth.
     #[arg(long, value_name = "K")]
     pub bound: Option<usize>,
-    /// k-induction: simple-path constraints off, lazy (when a step counterexample repeats a
-    /// state) or eager. Proofs that needed them cannot be certified, so they answer unknown.
-    #[arg(long, value_name = "MODE", default_value = "lazy")]
-    pub simple_path: pdrkit_engine::kind::SimplePath,
     /// Answer unknown after this many seconds (wall clock).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
@@ -101,9 +101,51 @@ pub struct CheckArgs {
     /// `unknown`).
     #[arg(long)]
     pub no_self_check: bool,
+    /// Engines do not take in the lemmas other engines of the portfolio proved inductive (IC3's
+    /// infinity level, KIPDR's external invariant source). For measuring what sharing brings.
+    #[arg(long)]
+    pub no_share: bool,
     /// IC3 options.
     #[command(flatten)]
     pub ic3: Ic3Args,
+    /// k-induction and KIPDR options.
+    #[command(flatten)]
+    pub kind: KindArgs,
+}
+
+/// Options of k-induction and KIPDR.
+#[derive(Args, Debug)]
+#[command(next_help_heading = "k-induction and KIPDR options")]
+pub struct KindArgs {
+    /// Simple-path constraints in the step case: off, lazy (only for states a step
+    /// counterexample repeats) or eager. Proofs that needed them cannot be certified and answer
+    /// unknown; off lets the engine go on looking for a counterexample or a certifiable proof.
+    #[arg(long, value_name = "MODE", default_value = "off")]
+    pub simple_path: pdrkit_engine::kind::SimplePath,
+    /// KIPDR: relative-induction queries spent on proof obligations per k before k grows.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub pd_budget: u64,
+}
+
+impl KindArgs {
+    /// The engine configuration these options describe, with property direction on or off.
+    pub fn config(
+        &self,
+        property_direction: bool,
+        bound: Option<usize>,
+        share: bool,
+        verbose: bool,
+    ) -> pdrkit_engine::kind::KindConfig {
+        pdrkit_engine::kind::KindConfig {
+            simple_path: self.simple_path,
+            max_k: bound,
+            property_direction,
+            external_invariants: share,
+            pd_budget: self.pd_budget,
+            verbose,
+            ..Default::default()
+        }
+    }
 }
 
 /// Options of the IC3 engine (defaults in parentheses are IC3ref's or ABC's choices).
@@ -152,7 +194,7 @@ pub struct Ic3Args {
 
 impl Ic3Args {
     /// The engine configuration these options describe.
-    pub fn config(&self, verbose: bool) -> pdrkit_engine::ic3::Ic3Config {
+    pub fn config(&self, share: bool, verbose: bool) -> pdrkit_engine::ic3::Ic3Config {
         pdrkit_engine::ic3::Ic3Config {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
@@ -162,6 +204,7 @@ impl Ic3Args {
             verify_lemmas: !self.no_verify_lemmas,
             push_shrink: !self.no_push_shrink,
             promote: self.promote,
+            import_lemmas: share,
             seed: self.seed,
             max_frames: self.max_frames,
             check_frames: false,

@@ -68,12 +68,8 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             let jobs = a
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-            let kcfg = kind::KindConfig {
-                simple_path: a.simple_path,
-                max_k: a.bound,
-                verbose: a.verbose,
-            };
-            let workers = portfolio::workers(&a.ic3.config(a.verbose), &kcfg, jobs);
+            let kcfg = a.kind.config(false, a.bound, !a.no_share, a.verbose);
+            let workers = portfolio::workers(&a.ic3.config(!a.no_share, a.verbose), &kcfg, jobs);
             if a.verbose {
                 for w in &workers {
                     eprintln!("pdrkit: worker {}: {:?}", w.name, w.engine);
@@ -84,23 +80,20 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             stats.extend(r.stats);
             r.outcome
         }
-        Engine::Kind => {
-            let cfg = kind::KindConfig {
-                simple_path: a.simple_path,
-                max_k: a.bound,
-                verbose: a.verbose,
-            };
+        Engine::Kind | Engine::Kipdr => {
+            let cfg = a
+                .kind
+                .config(a.engine == Engine::Kipdr, a.bound, !a.no_share, a.verbose);
+            if a.verbose {
+                eprintln!("pdrkit: {cfg:?}");
+            }
             let mut st = kind::KindStats::default();
             let o = kind::check(&ts, &cfg, &ctl, &mut st);
-            stats.push(("k".into(), st.k.to_string()));
-            stats.push(("sat_base".into(), st.base_calls.to_string()));
-            stats.push(("sat_step".into(), st.step_calls.to_string()));
-            stats.push(("simple_path_pairs".into(), st.simple_path_pairs.to_string()));
-            stats.push(("aux_lemmas".into(), st.aux_lemmas.to_string()));
+            stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
             o
         }
         Engine::Ic3 => {
-            let cfg = a.ic3.config(a.verbose);
+            let cfg = a.ic3.config(!a.no_share, a.verbose);
             if a.verbose {
                 eprintln!("pdrkit: {cfg:?}");
             }

@@ -1,6 +1,6 @@
 //! Cooperative stopping: a shared flag and an optional deadline, checked between SAT calls.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -15,26 +15,43 @@ pub struct Control {
     lemmas: LemmaPool,
 }
 
-/// Lemmas (blocked cubes over the system's latches) proved inductive on their own under the
-/// constraints: invariants every engine of a portfolio may assume. Append-only.
+/// Lemmas (blocked cubes over the system's latches) proved inductive under the constraints,
+/// each relative to the lemmas published before it: invariants every engine of a portfolio may
+/// assume. Append-only; an engine [joins](Self::join) to get an id, so that it does not read
+/// back what it published itself.
 #[derive(Clone, Debug, Default)]
 pub struct LemmaPool {
-    inner: Arc<Mutex<Vec<Cube>>>,
+    inner: Arc<Mutex<Vec<(usize, Cube)>>>,
+    members: Arc<AtomicUsize>,
 }
 
 impl LemmaPool {
-    /// Publishes inductive lemmas.
-    pub fn publish(&self, cubes: impl IntoIterator<Item = Cube>) {
+    /// A fresh publisher id.
+    pub fn join(&self) -> usize {
+        self.members.fetch_add(1, Ordering::Relaxed)
+    }
+    /// Publishes lemmas on behalf of `from`. A lemma must be inductive relative to everything
+    /// published before it and to the batch it comes with.
+    pub fn publish(&self, from: usize, cubes: impl IntoIterator<Item = Cube>) {
         if let Ok(mut v) = self.inner.lock() {
-            v.extend(cubes);
+            v.extend(cubes.into_iter().map(|c| (from, c)));
         }
     }
-    /// The lemmas published after the first `seen`.
-    pub fn since(&self, seen: usize) -> Vec<Cube> {
-        self.inner
-            .lock()
-            .map(|v| v.get(seen..).map(<[Cube]>::to_vec).unwrap_or_default())
+    /// The lemmas others than `me` published after the first `*seen` entries; advances `*seen`
+    /// past everything there is.
+    pub fn since(&self, seen: &mut usize, me: usize) -> Vec<Cube> {
+        let Ok(v) = self.inner.lock() else {
+            return Vec::new();
+        };
+        let new = v
+            .get(*seen..)
             .unwrap_or_default()
+            .iter()
+            .filter(|(from, _)| *from != me)
+            .map(|(_, c)| c.clone())
+            .collect();
+        *seen = v.len();
+        new
     }
 }
 

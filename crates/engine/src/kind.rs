@@ -5,12 +5,19 @@
 //! Simple-path constraints (all states of the step path pairwise distinct) are added lazily,
 //! only for the pairs of equal states a step counterexample shows, or eagerly for every pair.
 //! A proof that needed them is reported as such: its certificate construction differs.
+//!
+//! With property direction on, this is KIPDR (see [`crate::kipdr`]): a failed step case yields
+//! a proof obligation that is blocked, where possible, by new lemmas of the auxiliary
+//! invariant, and the obligations left open are looked for by the base case. Off, it is plain
+//! k-induction (KI). Either way, the auxiliary invariant may also take in the lemmas other
+//! engines of a portfolio proved (the paper's `get_currently_known_invariant`).
 
 use std::time::Instant;
 
 use pdrkit_logic::{Cube, Minisat, SatResult, SatSolver};
 use pdrkit_ts::TransitionSystem;
 
+use crate::kipdr::{self, Interrupted, PdStats, PropertyDirection};
 use crate::unroll::Unroller;
 use crate::{Control, Outcome, Proof};
 
@@ -37,13 +44,25 @@ impl std::str::FromStr for SimplePath {
     }
 }
 
-/// Options of k-induction.
+/// Options of k-induction and KIPDR.
 #[derive(Clone, Debug)]
 pub struct KindConfig {
-    /// Simple-path constraints.
+    /// Simple-path constraints. Off by default: a proof that needed them cannot be certified,
+    /// so it would answer unknown, while without them the base case goes on looking for a
+    /// counterexample and property direction for a certifiable proof.
     pub simple_path: SimplePath,
     /// Give up (unknown) after this k.
     pub max_k: Option<usize>,
+    /// Property direction (KIPDR): turn failed step cases into obligations and lemmas. Off:
+    /// plain k-induction.
+    pub property_direction: bool,
+    /// Assume the lemmas other engines of a portfolio proved inductive (the paper's external
+    /// invariant source).
+    pub external_invariants: bool,
+    /// Property direction: relative-induction queries per k before k grows.
+    pub pd_budget: u64,
+    /// Property direction: literal-dropping failures in a row before generalization stops.
+    pub mic_attempts: usize,
     /// Progress to stderr.
     pub verbose: bool,
 }
@@ -51,9 +70,23 @@ pub struct KindConfig {
 impl Default for KindConfig {
     fn default() -> Self {
         KindConfig {
-            simple_path: SimplePath::Lazy,
+            simple_path: SimplePath::Off,
             max_k: None,
+            property_direction: false,
+            external_invariants: true,
+            pd_budget: 1000,
+            mic_attempts: 3,
             verbose: false,
+        }
+    }
+}
+
+impl KindConfig {
+    /// KIPDR's defaults: k-induction with property direction.
+    pub fn kipdr() -> Self {
+        KindConfig {
+            property_direction: true,
+            ..Self::default()
         }
     }
 }
@@ -71,6 +104,35 @@ pub struct KindStats {
     pub simple_path_pairs: u64,
     /// Invariants received from other engines.
     pub aux_lemmas: u64,
+    /// Property direction (KIPDR).
+    pub pd: PdStats,
+}
+
+impl KindStats {
+    /// The counters as (name, value) pairs, for `--stats`.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let pd = &self.pd;
+        let avg = if pd.lemmas > 0 {
+            pd.lemma_lits as f64 / pd.lemmas as f64
+        } else {
+            0.0
+        };
+        vec![
+            ("k", self.k.to_string()),
+            ("sat_base", self.base_calls.to_string()),
+            ("sat_step", self.step_calls.to_string()),
+            ("simple_path_pairs", self.simple_path_pairs.to_string()),
+            ("aux_lemmas", self.aux_lemmas.to_string()),
+            ("pd_ctis", pd.ctis.to_string()),
+            ("pd_obligations", pd.obligations.to_string()),
+            ("pd_sat_relind", pd.relind_calls.to_string()),
+            ("pd_sat_lift", pd.lift_calls.to_string()),
+            ("pd_sat_open", pd.open_checks.to_string()),
+            ("pd_lemmas", pd.lemmas.to_string()),
+            ("pd_avg_lemma_len", format!("{avg:.2}")),
+            ("pd_rebuilds", pd.rebuilds.to_string()),
+        ]
+    }
 }
 
 /// The step-case solver: frames from any state, constraints everywhere, the property assumed in
@@ -132,7 +194,8 @@ impl Step {
     }
 }
 
-/// Runs k-induction until an answer, the bound, or the stop signal.
+/// Runs k-induction (KIPDR with property direction on) until an answer, the bound, or the
+/// stop signal.
 pub fn check(
     ts: &TransitionSystem,
     cfg: &KindConfig,
@@ -140,6 +203,8 @@ pub fn check(
     stats: &mut KindStats,
 ) -> Outcome {
     let start = Instant::now();
+    let pool = ctl.lemmas();
+    let (pool_id, mut pool_seen) = (pool.join(), 0);
     let mut base_s = Minisat::default();
     let mut base_u = Unroller::new(ts);
     let mut step = Step {
@@ -148,11 +213,20 @@ pub fn check(
         distinct: Vec::new(),
         aux: Vec::new(),
     };
+    let mut pd = cfg
+        .property_direction
+        .then(|| PropertyDirection::new(ts, cfg.mic_attempts));
     let mut used_simple_path = false;
+    let stopped = |k: usize, pd: &Option<PropertyDirection>, stats: &mut KindStats| {
+        if let Some(pd) = pd {
+            stats.pd = pd.stats.clone();
+        }
+        Outcome::Unknown(format!("stopped at k = {k}"))
+    };
     for k in 0.. {
         stats.k = k;
         if ctl.should_stop() {
-            return Outcome::Unknown(format!("stopped at k = {k}"));
+            return stopped(k, &pd, stats);
         }
         // Base: no counterexample of length k.
         base_u.add_frame(ts, &mut base_s, true);
@@ -165,6 +239,30 @@ pub fn check(
             SatResult::Sat => return Outcome::Unsafe(base_u.trace(ts, &base_s, k)),
             SatResult::Unsat => base_s.add_clause(&[!bad]),
             SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
+        }
+        // Open obligations reached at depth k: a counterexample of length k + their depth.
+        if let Some(pd) = &mut pd {
+            pd.prune_open();
+            let mut i = 0;
+            while i < pd.open.len() {
+                if ctl.should_stop() {
+                    stats.pd = pd.stats.clone();
+                    return Outcome::Unknown(format!("stopped at k = {k}"));
+                }
+                let o = &pd.open[i];
+                let assumptions: Vec<_> = o.cube.iter().map(|&l| base_u.lit(k, l)).collect();
+                pd.stats.open_checks += 1;
+                if base_s.solve(&assumptions) == SatResult::Sat {
+                    let depth = k + o.depth;
+                    if let Some(t) = kipdr::counterexample_at(ts, depth, ctl) {
+                        stats.pd = pd.stats.clone();
+                        return Outcome::Unsafe(t);
+                    }
+                    pd.open.remove(i);
+                    continue;
+                }
+                i += 1;
+            }
         }
         // Step: k+1 frames, the property holding in the first k.
         step.u.add_frame(ts, &mut step.s, false);
@@ -186,25 +284,35 @@ pub fn check(
             used_simple_path |= k > 0;
         }
         let bad = step.u.lit(k, ts.bad);
+        let mut budget = cfg.pd_budget;
         loop {
             if ctl.should_stop() {
-                return Outcome::Unknown(format!("stopped at k = {k}"));
+                return stopped(k, &pd, stats);
             }
             // Invariants other engines proved since the last call hold in every frame.
-            for c in ctl.lemmas().since(step.aux.len()) {
-                for f in 0..=k {
-                    step.add_aux(f, &c);
+            if cfg.external_invariants {
+                for c in pool.since(&mut pool_seen, pool_id) {
+                    for f in 0..=k {
+                        step.add_aux(f, &c);
+                    }
+                    if let Some(pd) = &mut pd {
+                        pd.assume(&c);
+                    }
+                    step.aux.push(c);
+                    stats.aux_lemmas += 1;
                 }
-                step.aux.push(c);
-                stats.aux_lemmas += 1;
             }
             stats.step_calls += 1;
             match step.s.solve(&[bad]) {
                 SatResult::Unsat => {
+                    if let Some(pd) = &pd {
+                        stats.pd = pd.stats.clone();
+                    }
                     if cfg.verbose {
                         eprintln!(
-                            "kind: proved {k}-inductive in {:.2}s",
-                            start.elapsed().as_secs_f64()
+                            "kind: proved {k}-inductive in {:.2}s ({} auxiliary lemmas)",
+                            start.elapsed().as_secs_f64(),
+                            step.aux.len()
                         );
                     }
                     return Outcome::Safe(Proof::KInduction {
@@ -215,24 +323,69 @@ pub fn check(
                 }
                 SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
                 SatResult::Sat => {
-                    if cfg.simple_path != SimplePath::Lazy {
-                        break;
-                    }
-                    match step.repeated_pair(ts, k) {
-                        Some((i, j)) => {
+                    if cfg.simple_path == SimplePath::Lazy {
+                        if let Some((i, j)) = step.repeated_pair(ts, k) {
                             step.add_distinct(ts, i, j);
                             stats.simple_path_pairs += 1;
                             used_simple_path = true;
+                            continue;
                         }
-                        None => break,
+                    }
+                    let Some(pd) = &mut pd else { break };
+                    if budget == 0 {
+                        break;
+                    }
+                    // Property direction: block the bad state of the step counterexample.
+                    let state: Vec<_> = (0..ts.num_latches())
+                        .map(|i| {
+                            let v = ts.latch(i);
+                            v.lit_with(!step.s.value(step.u.var_lit(k, v)).unwrap_or(false))
+                        })
+                        .collect();
+                    let inputs: Vec<bool> = (0..ts.num_inputs())
+                        .map(|i| {
+                            step.s
+                                .value(step.u.var_lit(k, ts.input(i)))
+                                .unwrap_or(false)
+                        })
+                        .collect();
+                    let root = pd.root(&state, &inputs);
+                    let blocked = pd.block(root, k.max(1), &mut budget, ctl);
+                    let learned = pd.take_learned();
+                    for c in &learned {
+                        for f in 0..=k {
+                            step.add_aux(f, c);
+                        }
+                        step.aux.push(c.clone());
+                    }
+                    // Published at once: a later lemma may rely on these.
+                    pool.publish(pool_id, learned);
+                    match blocked {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(Interrupted::Stop) => {
+                            stats.pd = pd.stats.clone();
+                            return Outcome::Unknown(format!("stopped at k = {k}"));
+                        }
+                        Err(Interrupted::Solver) => {
+                            return Outcome::Unknown("SAT solver gave up".into())
+                        }
                     }
                 }
             }
         }
         if cfg.verbose {
-            eprintln!("kind: k = {k} open, {:.2}s", start.elapsed().as_secs_f64());
+            let lemmas = pd.as_ref().map_or(0, |p| p.stats.lemmas);
+            eprintln!(
+                "kind: k = {k} open, {:.2}s, {} auxiliary lemmas ({lemmas} own)",
+                start.elapsed().as_secs_f64(),
+                step.aux.len()
+            );
         }
         if cfg.max_k.is_some_and(|m| k >= m) {
+            if let Some(pd) = &pd {
+                stats.pd = pd.stats.clone();
+            }
             return Outcome::Unknown(format!("not proved up to k = {k}"));
         }
     }

@@ -37,6 +37,7 @@ pub mod bmc;
 pub mod control;
 pub mod ic3;
 pub mod kind;
+pub mod kipdr;
 pub mod portfolio;
 pub mod proof;
 pub mod trace;

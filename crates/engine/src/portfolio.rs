@@ -33,8 +33,10 @@ pub struct Worker {
     pub engine: Engine,
 }
 
-/// The worker table: the first `jobs` rows run. Two threads get IC3 and k-induction (whose base
-/// case is BMC); more threads add IC3 variants and plain BMC.
+/// The worker table: the first `jobs` rows run. Two threads get IC3 and KIPDR (whose base case
+/// is BMC, for deep counterexamples); more threads add IC3 variants, plain BMC and plain
+/// k-induction. `kind` gives the k-induction options (its property-direction switch is set
+/// per row).
 pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
     let table = vec![
         Worker {
@@ -46,8 +48,11 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             }),
         },
         Worker {
-            name: "kind",
-            engine: Engine::Kind(kind.clone()),
+            name: "kipdr",
+            engine: Engine::Kind(KindConfig {
+                property_direction: true,
+                ..kind.clone()
+            }),
         },
         Worker {
             name: "ic3-ctg",
@@ -68,6 +73,13 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
                 lift: ic3::LiftMode::Ternary,
                 seed: 2,
                 ..ic3.clone()
+            }),
+        },
+        Worker {
+            name: "kind",
+            engine: Engine::Kind(KindConfig {
+                property_direction: false,
+                ..kind.clone()
             }),
         },
     ];
@@ -165,10 +177,10 @@ fn run_one(ts: &TransitionSystem, e: &Engine, ctl: &Control) -> (Outcome, Vec<(S
             let o = kind::check(ts, cfg, ctl, &mut st);
             (
                 o,
-                vec![
-                    ("k".into(), st.k.to_string()),
-                    ("aux_lemmas".into(), st.aux_lemmas.to_string()),
-                ],
+                st.pairs()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
             )
         }
     }

@@ -26,6 +26,9 @@ pub struct Ic3Config {
     /// infinity level and share them with the other engines of a portfolio (off for IC3 alone:
     /// it cost about 10% on the quick tier; the portfolio turns it on).
     pub promote: bool,
+    /// Take the lemmas other engines of a portfolio proved inductive into the infinity level
+    /// (after each level). Without a portfolio there are none.
+    pub import_lemmas: bool,
     /// Seed for the order in which literals with equal activity are tried.
     pub seed: u64,
     /// Give up (unknown) after this many frames.
@@ -48,6 +51,7 @@ impl Default for Ic3Config {
             verify_lemmas: true,
             push_shrink: true,
             promote: false,
+            import_lemmas: true,
             seed: 0,
             max_frames: None,
             check_frames: false,

@@ -93,11 +93,15 @@ pub struct Ic3<'a> {
     pub stats: Ic3Stats,
     start: Instant,
     buf: Vec<Lit>,
+    /// This run's id in the lemma pool, and how much of the pool it has read.
+    pool_id: usize,
+    pool_seen: usize,
 }
 
 impl<'a> Ic3<'a> {
     /// A run on `ts`.
     pub fn new(ts: &'a TransitionSystem, cfg: Ic3Config, ctl: Control) -> Self {
+        let pool_id = ctl.lemmas().join();
         Ic3 {
             ts,
             layout: Layout::new(ts),
@@ -112,6 +116,8 @@ impl<'a> Ic3<'a> {
             stats: Ic3Stats::default(),
             start: Instant::now(),
             buf: Vec::new(),
+            pool_id,
+            pool_seen: 0,
         }
     }
 
@@ -193,11 +199,26 @@ impl<'a> Ic3<'a> {
                     return Outcome::Unknown(w);
                 }
             }
+            if self.cfg.import_lemmas {
+                self.import_lemmas();
+            }
             if self.cfg.verbose {
                 self.progress();
             }
             if self.cfg.max_frames.is_some_and(|m| self.k() > m) {
                 return Outcome::Unknown(format!("frame limit {} reached", self.k() - 1));
+            }
+        }
+    }
+
+    /// Adds the lemmas other engines published to the infinity level. They are inductive (each
+    /// relative to those before it), so they hold in every frame.
+    fn import_lemmas(&mut self) {
+        for c in self.ctl.lemmas().since(&mut self.pool_seen, self.pool_id) {
+            // A lemma that meets the initial states cannot be an invariant: never trust one.
+            if self.initiation(&c) && c.iter().all(|l| self.ts.latch_index(l.var()).is_some()) {
+                self.stats.imported += 1;
+                self.add_lemma(c, pdrkit_frames::INF, false);
             }
         }
     }

@@ -132,6 +132,7 @@ impl Ic3<'_> {
             // Lemmas about the first-step latch speak of a latch other engines do not have.
             let first = self.ts.first.map(|j| self.ts.latch(j));
             self.ctl.lemmas().publish(
+                self.pool_id,
                 promoted
                     .iter()
                     .filter(|c| first.is_none_or(|f| c.iter().all(|l| l.var() != f)))

@@ -29,6 +29,8 @@ pub struct Ic3Stats {
     pub pushed: u64,
     /// Lemmas found inductive on their own (moved to the infinity level).
     pub promoted: u64,
+    /// Lemmas taken from other engines into the infinity level.
+    pub imported: u64,
     /// Obligations handled.
     pub obligations: u64,
     /// CTG lemmas learned.
@@ -61,6 +63,7 @@ impl Ic3Stats {
             ("avg_lemma_len", format!("{avg:.2}")),
             ("pushed", self.pushed.to_string()),
             ("promoted", self.promoted.to_string()),
+            ("imported", self.imported.to_string()),
             ("obligations", self.obligations.to_string()),
             ("ctg_lemmas", self.ctgs.to_string()),
             ("rebuilds", self.rebuilds.to_string()),
