@@ -23,7 +23,7 @@ use pdrkit_ts::{aiger, Aig, Latch, Reset};
 const HARD: &str = "hwmcc20/zipcpu-zipmmu-p31.aig";
 
 /// The engines of `--engine`.
-const ENGINES: [&str; 4] = ["ic3", "bmc", "kind", "portfolio"];
+const ENGINES: [&str; 5] = ["ic3", "bmc", "kind", "kipdr", "portfolio"];
 
 /// Runs the tests of this file one at a time; a failed test does not poison the others.
 fn serial() -> MutexGuard<'static, ()> {
@@ -402,7 +402,8 @@ fn send_signal(pid: u32, signal: &str) {
 }
 
 /// SIGINT and SIGTERM, sent one second into a run on a hard problem: `unknown` on the first line
-/// of stdout and exit 30 within a second, for every engine.
+/// of stdout and exit 30 within a second, for every engine, with the statistics so far on
+/// stderr (without `--stats`): the model's size and the engine's own progress counter.
 #[test]
 fn signals_answer_unknown() {
     let _serial = serial();
@@ -436,6 +437,17 @@ fn signals_answer_unknown() {
                 took < Duration::from_secs(1),
                 "{what}: ended {took:?} after the signal"
             );
+            let err = stderr(&o);
+            // One second is many frames (and depths) on this file: each engine has reported.
+            let progress = match engine {
+                "ic3" => "frames: ",
+                "bmc" => "bmc_depth_clear: ",
+                "kind" | "kipdr" => "k: ",
+                _ => "ic3.frames: ",
+            };
+            for key in ["pdrkit: interrupted", "latches: ", progress] {
+                assert!(err.contains(key), "{what}: no '{key}' on stderr:\n{err}");
+            }
         }
     }
 }

@@ -49,6 +49,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         ("latches".into(), ts.num_latches().to_string()),
         ("gates".into(), ts.gates.len().to_string()),
     ];
+    limits::attach(&ctl, stats.clone());
     let outcome = match a.engine {
         Engine::Bmc => {
             let cfg = bmc::BmcConfig {
@@ -57,11 +58,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             };
             let mut st = bmc::BmcStats::default();
             let o = bmc::check(&ts, &cfg, &ctl, &mut st);
-            stats.push(("sat_calls".into(), st.sat_calls.to_string()));
-            stats.push((
-                "bmc_depth_clear".into(),
-                st.depth.map_or("-1".into(), |d| d.to_string()),
-            ));
+            stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
             o
         }
         Engine::Portfolio => {
@@ -272,14 +269,16 @@ fn report(
         Outcome::Unsafe(_) => 10,
         Outcome::Safe(_) => 20,
         Outcome::Unknown(why) => {
-            if a.verbose || why.starts_with("internal error") {
+            if limits::interrupted() {
+                eprintln!("pdrkit: interrupted");
+            } else if a.verbose || why.starts_with("internal error") {
                 eprintln!("pdrkit: unknown: {why}");
             }
             30
         }
     };
     out.flush()?;
-    if a.stats {
+    if a.stats || limits::interrupted() {
         for (k, v) in stats {
             eprintln!("{k:>18}: {v}");
         }

@@ -1,24 +1,75 @@
-//! Time, memory and signal limits of a check: whichever comes first answers `unknown` (exit 30)
-//! at once, without waiting for the engine.
+//! Time, memory and signal limits of a check: whichever comes first answers `unknown` (exit 30).
+//! Time and memory limits answer at once, without waiting for the engine. A signal (SIGINT,
+//! SIGTERM) first asks the engine to stop, so that the run ends the normal way with its
+//! statistics; if it has not within a grace period, the answer is printed with the counters
+//! the engines last reported.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+use pdrkit_engine::Control;
 
 /// Set once an answer was printed, so that a late limit does not print a second one.
 static ANSWERED: AtomicBool = AtomicBool::new(false);
+
+/// Set when a signal arrived: the statistics are printed whatever the options.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The running check: its control (to stop the engines and read their progress) and the
+/// statistics known before the engines started.
+static RUNNING: OnceLock<(Control, Vec<(String, String)>)> = OnceLock::new();
+
+/// How long a signalled engine gets to stop and report before the answer is forced.
+const GRACE: Duration = Duration::from_millis(400);
+
+/// Whether a signal arrived.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Registers the running check's control, and the statistics to print before its progress if
+/// a signal forces the answer.
+pub fn attach(ctl: &Control, base: Vec<(String, String)>) {
+    let _ = RUNNING.set((ctl.clone(), base));
+}
+
+fn on_signal() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    let Some((ctl, base)) = RUNNING.get() else {
+        give_up("interrupted", None)
+    };
+    ctl.stop();
+    let until = Instant::now() + GRACE;
+    while Instant::now() < until {
+        if ANSWERED.load(Ordering::SeqCst) {
+            // The main thread is printing the answer; it exits when done.
+            loop {
+                std::thread::park();
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut stats = base.clone();
+    stats.extend(ctl.progress().snapshot());
+    give_up("interrupted (statistics as last reported)", Some(&stats))
+}
 
 /// Claims the right to print the answer; false if someone already did.
 pub fn claim_answer() -> bool {
     !ANSWERED.swap(true, Ordering::SeqCst)
 }
 
-fn give_up(reason: &str) -> ! {
+fn give_up(reason: &str, stats: Option<&[(String, String)]>) -> ! {
     if claim_answer() {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "unknown");
         let _ = out.flush();
         eprintln!("pdrkit: {reason}");
+        for (k, v) in stats.unwrap_or_default() {
+            eprintln!("{k:>18}: {v}");
+        }
         std::process::exit(30)
     }
     // The answer is being written by the main thread: let it finish and exit with its code.
@@ -35,19 +86,22 @@ pub fn rss_mib() -> Option<u64> {
 }
 
 /// Starts the watchdog: a thread that ends the process with `unknown` at the deadline or when
-/// memory goes above `memory_mib`, and handlers for SIGINT/SIGTERM that do the same.
+/// memory goes above `memory_mib`, and handlers for SIGINT/SIGTERM (see the module notes).
 pub fn install(deadline: Option<Instant>, memory_mib: Option<u64>) {
-    let _ = ctrlc::set_handler(|| give_up("interrupted"));
+    let _ = ctrlc::set_handler(on_signal);
     if deadline.is_none() && memory_mib.is_none() {
         return;
     }
     std::thread::spawn(move || loop {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            give_up("time limit reached");
+            give_up("time limit reached", None);
         }
         if let (Some(limit), Some(rss)) = (memory_mib, rss_mib()) {
             if rss > limit {
-                give_up(&format!("memory limit reached ({rss} MiB > {limit} MiB)"));
+                give_up(
+                    &format!("memory limit reached ({rss} MiB > {limit} MiB)"),
+                    None,
+                );
             }
         }
         std::thread::sleep(Duration::from_millis(20));

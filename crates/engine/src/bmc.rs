@@ -27,6 +27,19 @@ pub struct BmcStats {
     pub sat_calls: u64,
 }
 
+impl BmcStats {
+    /// The counters as (name, value) pairs, for `--stats`.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("sat_calls", self.sat_calls.to_string()),
+            (
+                "bmc_depth_clear",
+                self.depth.map_or("-1".into(), |d| d.to_string()),
+            ),
+        ]
+    }
+}
+
 /// Runs BMC until a counterexample, the bound, or the stop signal.
 pub fn check(
     ts: &TransitionSystem,
@@ -53,6 +66,7 @@ pub fn check(
                 // No counterexample of this length: later depths may assume it.
                 s.add_clause(&[!bad]);
                 stats.depth = Some(k);
+                ctl.report(stats.pairs());
             }
             SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
         }

@@ -13,6 +13,23 @@ pub struct Control {
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
     lemmas: LemmaPool,
+    progress: Progress,
+    /// The portfolio worker whose counters these are: names are reported as `worker.name`.
+    worker: Option<&'static str>,
+}
+
+/// The latest counters every engine reported, as (name, value): what an interrupted run can
+/// still tell. Engines report at natural points (a new frame, a new k), not per SAT call.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    inner: Arc<Mutex<Vec<(String, String)>>>,
+}
+
+impl Progress {
+    /// The counters reported so far, in the order they were first reported.
+    pub fn snapshot(&self) -> Vec<(String, String)> {
+        self.inner.lock().map(|v| v.clone()).unwrap_or_default()
+    }
 }
 
 /// Lemmas (blocked cubes over the system's latches) proved inductive under the constraints,
@@ -77,6 +94,33 @@ impl Control {
     /// The lemma pool shared by the engines of a portfolio.
     pub fn lemmas(&self) -> &LemmaPool {
         &self.lemmas
+    }
+    /// The counters engines reported so far (shared by clones).
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+    /// Records this engine's current counters, replacing what it reported before.
+    pub fn report(&self, pairs: Vec<(&'static str, String)>) {
+        let Ok(mut v) = self.progress.inner.lock() else {
+            return;
+        };
+        for (k, val) in pairs {
+            let name = match self.worker {
+                Some(w) => format!("{w}.{k}"),
+                None => k.to_string(),
+            };
+            match v.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 = val,
+                None => v.push((name, val)),
+            }
+        }
+    }
+    /// The same control for a portfolio worker: it reports its counters as `worker.name`.
+    pub fn for_worker(&self, worker: &'static str) -> Self {
+        Control {
+            worker: Some(worker),
+            ..self.clone()
+        }
     }
     /// The shared flag, for engines that spawn their own workers.
     pub fn flag(&self) -> &Arc<AtomicBool> {

@@ -374,6 +374,10 @@ pub fn check(
                 }
             }
         }
+        if let Some(pd) = &pd {
+            stats.pd = pd.stats.clone();
+        }
+        ctl.report(stats.pairs());
         if cfg.verbose {
             let lemmas = pd.as_ref().map_or(0, |p| p.stats.lemmas);
             eprintln!(

@@ -116,7 +116,7 @@ pub fn check(ts: &TransitionSystem, workers: &[Worker], ctl: &Control) -> Portfo
     };
     pool.scope(|s| {
         for w in workers {
-            let (answer, stats, ctl) = (&answer, &stats, ctl.clone());
+            let (answer, stats, ctl) = (&answer, &stats, ctl.for_worker(w.name));
             s.spawn(move |_| {
                 let (o, st) = run_one(ts, &w.engine, &ctl);
                 let definite = match &o {
@@ -170,7 +170,13 @@ fn run_one(ts: &TransitionSystem, e: &Engine, ctl: &Control) -> (Outcome, Vec<(S
         Engine::Bmc(cfg) => {
             let mut st = BmcStats::default();
             let o = bmc::check(ts, cfg, ctl, &mut st);
-            (o, vec![("sat_calls".into(), st.sat_calls.to_string())])
+            (
+                o,
+                st.pairs()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
+            )
         }
         Engine::Kind(cfg) => {
             let mut st = KindStats::default();

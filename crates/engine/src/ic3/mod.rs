@@ -202,6 +202,8 @@ impl<'a> Ic3<'a> {
             if self.cfg.import_lemmas {
                 self.import_lemmas();
             }
+            self.stats.frames = self.k();
+            self.ctl.report(self.stats.pairs());
             if self.cfg.verbose {
                 self.progress();
             }
