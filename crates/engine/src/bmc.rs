@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use pdrkit_logic::{Minisat, SatResult, SatSolver};
+use pdrkit_logic::{SatResult, SatSolver, Solver};
 use pdrkit_ts::TransitionSystem;
 
 use crate::unroll::Unroller;
@@ -47,7 +47,7 @@ pub fn check(
     ctl: &Control,
     stats: &mut BmcStats,
 ) -> Outcome {
-    let mut s = Minisat::default();
+    let mut s = Solver::default();
     let mut u = Unroller::new(ts);
     let start = Instant::now();
     for k in 0.. {

@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use pdrkit_logic::{Cube, Minisat, SatResult, SatSolver};
+use pdrkit_logic::{Cube, SatResult, SatSolver, Solver};
 use pdrkit_ts::TransitionSystem;
 
 use crate::kipdr::{self, Interrupted, PdStats, PropertyDirection};
@@ -138,7 +138,7 @@ impl KindStats {
 /// The step-case solver: frames from any state, constraints everywhere, the property assumed in
 /// all frames but the last.
 struct Step {
-    s: Minisat,
+    s: Solver,
     u: Unroller,
     distinct: Vec<(usize, usize)>,
     /// Invariants from other engines, assumed in every frame.
@@ -205,10 +205,10 @@ pub fn check(
     let start = Instant::now();
     let pool = ctl.lemmas();
     let (pool_id, mut pool_seen) = (pool.join(), 0);
-    let mut base_s = Minisat::default();
+    let mut base_s = Solver::default();
     let mut base_u = Unroller::new(ts);
     let mut step = Step {
-        s: Minisat::default(),
+        s: Solver::default(),
         u: Unroller::new(ts),
         distinct: Vec::new(),
         aux: Vec::new(),

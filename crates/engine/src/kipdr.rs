@@ -21,7 +21,7 @@
 
 use std::collections::VecDeque;
 
-use pdrkit_logic::{Cube, Lit, Minisat, SatResult, SatSolver};
+use pdrkit_logic::{Cube, Lit, SatResult, SatSolver, Solver};
 use pdrkit_ts::TransitionSystem;
 
 use crate::unroll::Unroller;
@@ -68,7 +68,7 @@ pub struct PdStats {
 /// frame. `constrained`: the constraints hold in both and the lemmas are loaded (for
 /// relative induction); otherwise nothing is assumed (for lifting).
 struct OneStep {
-    s: Minisat,
+    s: Solver,
     u: Unroller,
     constrained: bool,
     acts: usize,
@@ -76,7 +76,7 @@ struct OneStep {
 
 impl OneStep {
     fn new(ts: &TransitionSystem, constrained: bool, lemmas: &[Cube]) -> Self {
-        let mut s = Minisat::default();
+        let mut s = Solver::default();
         let mut u = Unroller::new(ts);
         u.add_frame(ts, &mut s, false);
         if constrained {
@@ -433,7 +433,7 @@ pub(crate) fn counterexample_at(
     depth: usize,
     ctl: &Control,
 ) -> Option<Trace> {
-    let mut s = Minisat::default();
+    let mut s = Solver::default();
     let mut u = Unroller::new(ts);
     for k in 0..=depth {
         if ctl.should_stop() {

@@ -71,7 +71,7 @@ impl std::fmt::Debug for Minisat {
 }
 
 #[inline]
-fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
+pub(crate) fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
     // SAFETY: both `Lit` and `rustsat::types::Lit` are `repr(transparent)` over a `u32` with the
     // same meaning (`2 * var + negated`), and every `u32` is a valid value of both.
     #[allow(unsafe_code)]
@@ -81,7 +81,7 @@ fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
 }
 
 #[inline]
-fn from_rs(l: rustsat::types::Lit) -> Lit {
+pub(crate) fn from_rs(l: rustsat::types::Lit) -> Lit {
     Lit::from_code(l.lidx() as u32)
 }
 

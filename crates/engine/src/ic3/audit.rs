@@ -4,7 +4,7 @@
 //! excludes the bad states (`F_k ∧ C ⇒ ¬bad`). Run by debug builds after every level and on
 //! request (`Ic3Config::check_frames`); slow, meant for tests.
 
-use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
+use pdrkit_logic::{Lit, SatResult, SatSolver, Solver, Var};
 
 use super::Ic3;
 
@@ -26,7 +26,7 @@ impl Ic3<'_> {
             let j = ts.latch_index(l.var()).expect("lemmas are over latches");
             Var(n + j as u32).lit_with(l.is_neg())
         };
-        let base = |s: &mut Minisat| {
+        let base = |s: &mut Solver| {
             ts.encode(|v| v, |c| s.add_clause(c));
             for (j, &nx) in ts.next.iter().enumerate() {
                 let p = Var(n + j as u32).lit();
@@ -38,7 +38,7 @@ impl Ic3<'_> {
             }
         };
         for i in 1..k {
-            let mut s = Minisat::default();
+            let mut s = Solver::default();
             base(&mut s);
             for c in self.frames.frame(i) {
                 let clause: Vec<Lit> = c.iter().map(|&l| !l).collect();
@@ -54,7 +54,7 @@ impl Ic3<'_> {
                 }
             }
         }
-        let mut s = Minisat::default();
+        let mut s = Solver::default();
         base(&mut s);
         for c in self.frames.frame(k) {
             let clause: Vec<Lit> = c.iter().map(|&l| !l).collect();

@@ -6,7 +6,7 @@
 //! small part of a large design.
 
 use bitvec::vec::BitVec;
-use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
+use pdrkit_logic::{Lit, SatResult, SatSolver, Solver, Var};
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
@@ -72,7 +72,7 @@ const UNMAPPED: u32 = u32::MAX;
 /// Its public methods speak system literals (current-state and primed); the solver's own
 /// numbering stays inside.
 pub struct ConeSolver {
-    sat: Minisat,
+    sat: Solver,
     /// System variable → solver variable.
     map: Vec<u32>,
     /// Activation literals used since the solver was built.
@@ -91,7 +91,7 @@ impl ConeSolver {
     /// An empty solver; with `constraints`, the invariant constraints hold in its current state.
     pub fn new(ts: &TransitionSystem, layout: &Layout, constraints: bool) -> Self {
         let mut s = ConeSolver {
-            sat: Minisat::default(),
+            sat: Solver::default(),
             map: vec![UNMAPPED; layout.base_vars() as usize],
             activations: 0,
             stack: Vec::new(),
