@@ -8,59 +8,46 @@ use rustsat::solvers::{PhaseLit, Solve, SolveIncremental, SolveStats, SolverResu
 use rustsat::types::{Cl, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Limit};
 
-use crate::sat::{from_rs, to_rs};
+use crate::sat::{from_rs, to_rs, Vars};
 use crate::{Lit, SatResult, SatSolver, Var};
 
 /// CaDiCaL behind [`SatSolver`].
 #[derive(Default)]
 pub struct Cadical {
     solver: CaDiCaL<'static, 'static>,
-    num_vars: u32,
-    /// One above the highest variable CaDiCaL has seen.
-    known: u32,
+    vars: Vars,
     failed: Vec<Lit>,
     budget: Option<u64>,
 }
 
 impl std::fmt::Debug for Cadical {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Cadical({} vars)", self.num_vars)
-    }
-}
-
-impl Cadical {
-    fn bump_vars(&mut self, lits: &[Lit]) {
-        if let Some(m) = lits.iter().map(|l| l.var().0).max() {
-            self.num_vars = self.num_vars.max(m + 1);
-            self.known = self.known.max(m + 1);
-        }
+        write!(f, "Cadical({} vars)", self.vars.num)
     }
 }
 
 impl SatSolver for Cadical {
     fn new_var(&mut self) -> Var {
-        let v = Var(self.num_vars);
-        self.num_vars += 1;
-        v
+        self.vars.fresh()
     }
 
     fn reserve_vars(&mut self, n: u32) {
-        self.num_vars = self.num_vars.max(n);
+        self.vars.reserve(n);
     }
 
     fn num_vars(&self) -> u32 {
-        self.num_vars
+        self.vars.num
     }
 
     fn add_clause(&mut self, lits: &[Lit]) {
-        self.bump_vars(lits);
+        self.vars.seen(lits);
         self.solver
             .add_clause_ref(Cl::new(to_rs(lits)))
             .expect("CaDiCaL out of memory while adding a clause");
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
-        self.bump_vars(assumptions);
+        self.vars.seen(assumptions);
         self.failed.clear();
         if let Some(b) = self.budget.take() {
             let b = i32::try_from(b).unwrap_or(i32::MAX);
@@ -84,7 +71,7 @@ impl SatSolver for Cadical {
 
     #[inline]
     fn value(&self, lit: Lit) -> Option<bool> {
-        if lit.var().0 >= self.known {
+        if !self.vars.knows(lit) {
             return None;
         }
         match self.solver.lit_val(to_rs(&[lit])[0]) {
@@ -99,7 +86,7 @@ impl SatSolver for Cadical {
     }
 
     fn set_phase(&mut self, lit: Lit) {
-        if lit.var().0 >= self.known {
+        if !self.vars.knows(lit) {
             return;
         }
         let _ = self.solver.phase_lit(to_rs(&[lit])[0]);

@@ -56,17 +56,48 @@ pub trait SatSolver {
 #[derive(Default)]
 pub struct Minisat {
     solver: rustsat_minisat::core::Minisat,
-    num_vars: u32,
-    /// One above the highest variable MiniSat has seen (in a clause or an assumption): asking
-    /// MiniSat for a variable it never saw reads out of bounds.
-    known: u32,
+    vars: Vars,
     failed: Vec<Lit>,
     budget: Option<u64>,
 }
 
 impl std::fmt::Debug for Minisat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Minisat({} vars)", self.num_vars)
+        write!(f, "Minisat({} vars)", self.vars.num)
+    }
+}
+
+/// The variable bookkeeping a backend wrapper does itself: the next fresh variable, and which
+/// variables the solver has seen (in a clause or an assumption). Asking MiniSat for a variable
+/// it never saw reads out of bounds; CaDiCaL has no value for it either.
+#[derive(Default, Debug)]
+pub(crate) struct Vars {
+    /// Variables handed out or reserved.
+    pub num: u32,
+    /// One above the highest variable the solver has seen.
+    known: u32,
+}
+
+impl Vars {
+    pub fn fresh(&mut self) -> Var {
+        let v = Var(self.num);
+        self.num += 1;
+        v
+    }
+    pub fn reserve(&mut self, n: u32) {
+        self.num = self.num.max(n);
+    }
+    /// Records that the solver sees these literals.
+    pub fn seen(&mut self, lits: &[Lit]) {
+        if let Some(m) = lits.iter().map(|l| l.var().0).max() {
+            self.num = self.num.max(m + 1);
+            self.known = self.known.max(m + 1);
+        }
+    }
+    /// Whether the solver has seen `lit`'s variable.
+    #[inline]
+    pub fn knows(&self, lit: Lit) -> bool {
+        lit.var().0 < self.known
     }
 }
 
@@ -90,45 +121,30 @@ impl Minisat {
     pub fn inner(&mut self) -> &mut rustsat_minisat::core::Minisat {
         &mut self.solver
     }
-
-    fn bump_vars(&mut self, lits: &[Lit]) {
-        if let Some(m) = lits.iter().map(|l| l.var().0).max() {
-            if m >= self.num_vars {
-                self.num_vars = m + 1;
-            }
-            if m >= self.known {
-                self.known = m + 1;
-            }
-        }
-    }
 }
 
 impl SatSolver for Minisat {
     fn new_var(&mut self) -> Var {
-        let v = Var(self.num_vars);
-        self.num_vars += 1;
-        v
+        self.vars.fresh()
     }
 
     fn reserve_vars(&mut self, n: u32) {
-        if n > self.num_vars {
-            self.num_vars = n;
-        }
+        self.vars.reserve(n);
     }
 
     fn num_vars(&self) -> u32 {
-        self.num_vars
+        self.vars.num
     }
 
     fn add_clause(&mut self, lits: &[Lit]) {
-        self.bump_vars(lits);
+        self.vars.seen(lits);
         self.solver
             .add_clause_ref(Cl::new(to_rs(lits)))
             .expect("MiniSat out of memory while adding a clause");
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
-        self.bump_vars(assumptions);
+        self.vars.seen(assumptions);
         self.failed.clear();
         if let Some(b) = self.budget {
             self.solver
@@ -154,7 +170,7 @@ impl SatSolver for Minisat {
 
     #[inline]
     fn value(&self, lit: Lit) -> Option<bool> {
-        if lit.var().0 >= self.known {
+        if !self.vars.knows(lit) {
             return None;
         }
         let pos = rustsat::types::Lit::new(lit.var().0, false);
@@ -170,7 +186,7 @@ impl SatSolver for Minisat {
     }
 
     fn set_phase(&mut self, lit: Lit) {
-        if lit.var().0 >= self.known {
+        if !self.vars.knows(lit) {
             return;
         }
         let _ = self.solver.phase_lit(to_rs(&[lit])[0]);

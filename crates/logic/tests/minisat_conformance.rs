@@ -1,7 +1,8 @@
 //! Pins the behaviour of rustsat-minisat 0.7.5 that the SAT layer relies on or works around.
-//! If an upgrade changes any of these, the layer in `src/sat.rs` must be revisited.
+//! If an upgrade changes any of these, the layer in `src/sat.rs` must be revisited. What the
+//! layer itself promises, for every backend, is tested in `solver_layer.rs`.
 
-use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
+use pdrkit_logic::{Lit, Var};
 use rustsat::solvers::{LimitConflicts, Solve, SolveIncremental, SolverResult};
 use rustsat::types::TernaryVal;
 
@@ -20,15 +21,6 @@ fn raw_lit_val_of_negative_literal_returns_variable_value() {
 }
 
 #[test]
-fn layer_applies_the_sign() {
-    let mut s = Minisat::default();
-    s.add_clause(&[l(1, false)]);
-    assert_eq!(s.solve(&[]), SatResult::Sat);
-    assert_eq!(s.value(l(1, false)), Some(true));
-    assert_eq!(s.value(l(1, true)), Some(false));
-}
-
-#[test]
 fn raw_limit_conflicts_none_leaves_a_spent_budget() {
     let mut s = rustsat_minisat::core::Minisat::default();
     add_php(&mut |c: &[Lit]| {
@@ -43,42 +35,6 @@ fn raw_limit_conflicts_none_leaves_a_spent_budget() {
     s.limit_conflicts(None).unwrap();
     // The sharp edge: the budget is still spent.
     assert_eq!(s.solve_assumps(&[]).unwrap(), SolverResult::Interrupted);
-}
-
-#[test]
-fn layer_budget_applies_to_one_call_only() {
-    let mut s = Minisat::default();
-    add_php(&mut |c| s.add_clause(c));
-    s.set_conflict_budget(Some(1));
-    assert_eq!(s.solve(&[]), SatResult::Unknown);
-    assert_eq!(s.solve(&[]), SatResult::Unsat);
-}
-
-#[test]
-fn failed_assumptions_are_a_subset_of_the_assumptions() {
-    let mut s = Minisat::default();
-    // a ∧ b → false; c is irrelevant.
-    s.add_clause(&[l(1, true), l(2, true)]);
-    assert_eq!(
-        s.solve(&[l(3, false), l(1, false), l(2, false)]),
-        SatResult::Unsat
-    );
-    let mut f = s.failed_assumptions().to_vec();
-    f.sort();
-    assert_eq!(f, vec![l(1, false), l(2, false)]);
-    // The model of a later call is readable.
-    assert_eq!(s.solve(&[l(1, false)]), SatResult::Sat);
-    assert_eq!(s.value(l(2, false)), Some(false));
-}
-
-#[test]
-fn adding_a_clause_invalidates_the_model() {
-    let mut s = Minisat::default();
-    s.add_clause(&[l(1, false), l(2, false)]);
-    assert_eq!(s.solve(&[]), SatResult::Sat);
-    s.add_clause(&[l(3, false)]);
-    // The wrapper refuses to report values after a clause was added.
-    assert_eq!(s.value(l(3, false)), None);
 }
 
 #[test]
