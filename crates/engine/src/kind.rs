@@ -202,6 +202,23 @@ pub fn check(
     ctl: &Control,
     stats: &mut KindStats,
 ) -> Outcome {
+    let mut pd = cfg
+        .property_direction
+        .then(|| PropertyDirection::new(ts, cfg.mic_attempts));
+    let o = run(ts, cfg, ctl, stats, pd.as_mut());
+    if let Some(pd) = &pd {
+        stats.pd = pd.stats.clone();
+    }
+    o
+}
+
+fn run(
+    ts: &TransitionSystem,
+    cfg: &KindConfig,
+    ctl: &Control,
+    stats: &mut KindStats,
+    mut pd: Option<&mut PropertyDirection>,
+) -> Outcome {
     let start = Instant::now();
     let pool = ctl.lemmas();
     let (pool_id, mut pool_seen) = (pool.join(), 0);
@@ -213,20 +230,12 @@ pub fn check(
         distinct: Vec::new(),
         aux: Vec::new(),
     };
-    let mut pd = cfg
-        .property_direction
-        .then(|| PropertyDirection::new(ts, cfg.mic_attempts));
     let mut used_simple_path = false;
-    let stopped = |k: usize, pd: &Option<PropertyDirection>, stats: &mut KindStats| {
-        if let Some(pd) = pd {
-            stats.pd = pd.stats.clone();
-        }
-        Outcome::Unknown(format!("stopped at k = {k}"))
-    };
+    let stopped = |k: usize| Outcome::Unknown(format!("stopped at k = {k}"));
     for k in 0.. {
         stats.k = k;
         if ctl.should_stop() {
-            return stopped(k, &pd, stats);
+            return stopped(k);
         }
         // Base: no counterexample of length k.
         base_u.add_frame(ts, &mut base_s, true);
@@ -241,13 +250,12 @@ pub fn check(
             SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
         }
         // Open obligations reached at depth k: a counterexample of length k + their depth.
-        if let Some(pd) = &mut pd {
+        if let Some(pd) = pd.as_deref_mut() {
             pd.prune_open();
             let mut i = 0;
             while i < pd.open.len() {
                 if ctl.should_stop() {
-                    stats.pd = pd.stats.clone();
-                    return Outcome::Unknown(format!("stopped at k = {k}"));
+                    return stopped(k);
                 }
                 let o = &pd.open[i];
                 let assumptions: Vec<_> = o.cube.iter().map(|&l| base_u.lit(k, l)).collect();
@@ -255,7 +263,6 @@ pub fn check(
                 if base_s.solve(&assumptions) == SatResult::Sat {
                     let depth = k + o.depth;
                     if let Some(t) = kipdr::counterexample_at(ts, depth, ctl) {
-                        stats.pd = pd.stats.clone();
                         return Outcome::Unsafe(t);
                     }
                     pd.open.remove(i);
@@ -287,7 +294,7 @@ pub fn check(
         let mut budget = cfg.pd_budget;
         loop {
             if ctl.should_stop() {
-                return stopped(k, &pd, stats);
+                return stopped(k);
             }
             // Invariants other engines proved since the last call hold in every frame.
             if cfg.external_invariants {
@@ -295,7 +302,7 @@ pub fn check(
                     for f in 0..=k {
                         step.add_aux(f, &c);
                     }
-                    if let Some(pd) = &mut pd {
+                    if let Some(pd) = pd.as_deref_mut() {
                         pd.assume(&c);
                     }
                     step.aux.push(c);
@@ -305,9 +312,6 @@ pub fn check(
             stats.step_calls += 1;
             match step.s.solve(&[bad]) {
                 SatResult::Unsat => {
-                    if let Some(pd) = &pd {
-                        stats.pd = pd.stats.clone();
-                    }
                     if cfg.verbose {
                         eprintln!(
                             "kind: proved {k}-inductive in {:.2}s ({} auxiliary lemmas)",
@@ -331,7 +335,7 @@ pub fn check(
                             continue;
                         }
                     }
-                    let Some(pd) = &mut pd else { break };
+                    let Some(pd) = pd.as_deref_mut() else { break };
                     if budget == 0 {
                         break;
                     }
@@ -363,10 +367,7 @@ pub fn check(
                     match blocked {
                         Ok(true) => {}
                         Ok(false) => break,
-                        Err(Interrupted::Stop) => {
-                            stats.pd = pd.stats.clone();
-                            return Outcome::Unknown(format!("stopped at k = {k}"));
-                        }
+                        Err(Interrupted::Stop) => return stopped(k),
                         Err(Interrupted::Solver) => {
                             return Outcome::Unknown("SAT solver gave up".into())
                         }
@@ -374,7 +375,8 @@ pub fn check(
                 }
             }
         }
-        if let Some(pd) = &pd {
+        if let Some(pd) = pd.as_deref() {
+            // The statistics so far, for an interrupted run.
             stats.pd = pd.stats.clone();
         }
         ctl.report(stats.pairs());
@@ -387,9 +389,6 @@ pub fn check(
             );
         }
         if cfg.max_k.is_some_and(|m| k >= m) {
-            if let Some(pd) = &pd {
-                stats.pd = pd.stats.clone();
-            }
             return Outcome::Unknown(format!("not proved up to k = {k}"));
         }
     }
