@@ -4,16 +4,18 @@
 //! (the core is copied out at once); a variable CaDiCaL never saw has no value; a conflict limit
 //! holds for the next call only.
 
-use rustsat::solvers::{PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult};
+use rustsat::solvers::{Interrupt, PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult};
 use rustsat::types::{Cl, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Limit};
 
+use crate::interrupt::Registration;
 use crate::sat::{from_rs, to_rs, Vars};
 use crate::{Lit, SatResult, SatSolver, Var};
 
-/// CaDiCaL behind [`SatSolver`].
-#[derive(Default)]
+/// CaDiCaL behind [`SatSolver`]; interruptible like [`Minisat`](crate::Minisat).
 pub struct Cadical {
+    // First, so that it is dropped (leaving the registry) before the solver it interrupts.
+    registration: Option<Registration>,
     solver: CaDiCaL<'static, 'static>,
     vars: Vars,
     failed: Vec<Lit>,
@@ -23,6 +25,20 @@ pub struct Cadical {
 impl std::fmt::Debug for Cadical {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Cadical({} vars)", self.vars.num)
+    }
+}
+
+impl Default for Cadical {
+    fn default() -> Self {
+        let mut solver = CaDiCaL::default();
+        let registration = Registration::current(|| Box::new(solver.interrupter()));
+        Cadical {
+            registration,
+            solver,
+            vars: Vars::default(),
+            failed: Vec::new(),
+            budget: None,
+        }
     }
 }
 
@@ -49,6 +65,16 @@ impl SatSolver for Cadical {
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
         self.vars.seen(assumptions);
         self.failed.clear();
+        // A termination request made between calls may not last into the next one in CaDiCaL:
+        // the registry's flag is checked here.
+        if self
+            .registration
+            .as_ref()
+            .is_some_and(Registration::interrupted)
+        {
+            self.budget = None;
+            return SatResult::Unknown;
+        }
         if let Some(b) = self.budget.take() {
             let b = i32::try_from(b).unwrap_or(i32::MAX);
             self.solver

@@ -6,12 +6,14 @@
 
 #[cfg(feature = "cadical")]
 mod cadical;
+mod interrupt;
 mod lit;
 mod litset;
 pub mod sat;
 
 #[cfg(feature = "cadical")]
 pub use cadical::Cadical;
+pub use interrupt::{Interrupts, Scope};
 pub use lit::{Lit, Var};
 pub use litset::{Clause, Cube, LitSet};
 pub use sat::{Minisat, SatResult, SatSolver};

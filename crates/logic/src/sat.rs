@@ -6,14 +6,16 @@
 //!   apply the sign ourselves;
 //! - `limit_conflicts(None)` leaves a spent budget behind, so later solves return `Interrupted`:
 //!   budgets are cleared with `set_limit(Limit::None)` after every limited call;
-//! - an interrupt is permanent for a solver: only interrupt solvers that are about to be dropped;
+//! - an interrupt is permanent for a solver: only interrupt solvers that are about to be dropped
+//!   (see [`crate::Interrupts`]);
 //! - the model and the core must be read before the next clause is added (adding resets the
 //!   wrapper's state): [`SatSolver::solve`] copies the final conflict out at once.
 
-use rustsat::solvers::{PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult};
+use rustsat::solvers::{Interrupt, PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult};
 use rustsat::types::{Cl, TernaryVal};
 use rustsat_minisat::Limit;
 
+use crate::interrupt::Registration;
 use crate::{Lit, Var};
 
 /// The answer of one SAT call.
@@ -52,9 +54,11 @@ pub trait SatSolver {
     fn num_clauses(&self) -> usize;
 }
 
-/// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`].
-#[derive(Default)]
+/// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`]. Created on a thread that
+/// [entered](crate::Interrupts::enter) a registry, it can be interrupted from another thread.
 pub struct Minisat {
+    // First, so that it is dropped (leaving the registry) before the solver it interrupts.
+    registration: Option<Registration>,
     solver: rustsat_minisat::core::Minisat,
     vars: Vars,
     failed: Vec<Lit>,
@@ -116,6 +120,20 @@ pub(crate) fn from_rs(l: rustsat::types::Lit) -> Lit {
     Lit::from_code(l.lidx() as u32)
 }
 
+impl Default for Minisat {
+    fn default() -> Self {
+        let mut solver = rustsat_minisat::core::Minisat::default();
+        let registration = Registration::current(|| Box::new(solver.interrupter()));
+        Minisat {
+            registration,
+            solver,
+            vars: Vars::default(),
+            failed: Vec::new(),
+            budget: None,
+        }
+    }
+}
+
 impl Minisat {
     /// The solver underneath, for the rare operation the trait does not cover.
     pub fn inner(&mut self) -> &mut rustsat_minisat::core::Minisat {
@@ -146,6 +164,14 @@ impl SatSolver for Minisat {
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
         self.vars.seen(assumptions);
         self.failed.clear();
+        if self
+            .registration
+            .as_ref()
+            .is_some_and(Registration::interrupted)
+        {
+            self.budget = None;
+            return SatResult::Unknown;
+        }
         if let Some(b) = self.budget {
             self.solver
                 .set_limit(Limit::Conflicts(i64::try_from(b).unwrap_or(i64::MAX)));

@@ -2,7 +2,10 @@
 //! MiniSat always, CaDiCaL with the `cadical` feature (`cargo test -p pdrkit-logic --features
 //! cadical`).
 
-use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use pdrkit_logic::{Interrupts, Lit, Minisat, SatResult, SatSolver, Var};
 
 fn l(v: u32, neg: bool) -> Lit {
     Var(v).lit_with(neg)
@@ -10,7 +13,13 @@ fn l(v: u32, neg: bool) -> Lit {
 
 /// Pigeon hole 6 into 5: unsatisfiable, and needs more than one conflict.
 fn add_php<S: SatSolver>(s: &mut S) {
-    let (p, h) = (6u32, 5u32);
+    add_pigeons(s, 6);
+}
+
+/// Pigeon hole `p` into `p - 1`: unsatisfiable, and exponentially hard for CDCL (14 into 13
+/// runs for hours).
+fn add_pigeons<S: SatSolver>(s: &mut S, p: u32) {
+    let h = p - 1;
     let v = |i: u32, j: u32| l(1 + i * h + j, false);
     for i in 0..p {
         s.add_clause(&(0..h).map(|j| v(i, j)).collect::<Vec<_>>());
@@ -71,4 +80,72 @@ fn minisat_keeps_the_contract() {
 #[test]
 fn cadical_keeps_the_contract() {
     contract::<pdrkit_logic::Cadical>();
+}
+
+/// A registry's interrupt reaches a call in progress on another thread, and every later call
+/// of its solvers; solvers made outside its scope are not touched; dropped ones leave it.
+fn interruptible<S: SatSolver + Default>() {
+    let reg = Interrupts::new();
+    let outside = {
+        let _scope = reg.enter();
+        drop(S::default());
+        assert_eq!(reg.live(), 0, "a dropped solver leaves the registry");
+        let _kept = S::default();
+        assert_eq!(reg.live(), 1);
+        S::default()
+    };
+    // The scope has ended: this solver is not registered.
+    let mut unregistered = S::default();
+    assert_eq!(
+        reg.live(),
+        1,
+        "only `outside` is still alive and registered"
+    );
+
+    let (started, wait) = mpsc::channel();
+    let (done, result) = mpsc::channel();
+    let worker = reg.clone();
+    std::thread::spawn(move || {
+        let _scope = worker.enter();
+        let mut s = S::default();
+        add_pigeons(&mut s, 14);
+        started.send(()).unwrap();
+        let first = s.solve(&[]);
+        // Interrupted for good, even on an easy question.
+        let again = s.solve(&[l(1, false)]);
+        done.send((first, again)).unwrap();
+    });
+    wait.recv().unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    reg.interrupt();
+    let (first, again) = result
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the interrupted call returns");
+    assert_eq!(first, SatResult::Unknown);
+    assert_eq!(again, SatResult::Unknown);
+    assert!(reg.is_interrupted());
+
+    // Registered before the interrupt: answers unknown from now on.
+    let mut outside = outside;
+    outside.add_clause(&[l(1, false)]);
+    assert_eq!(outside.solve(&[]), SatResult::Unknown);
+    // Made after it, inside a scope: unknown at once.
+    let _scope = reg.enter();
+    let mut late = S::default();
+    late.add_clause(&[l(1, false)]);
+    assert_eq!(late.solve(&[]), SatResult::Unknown);
+    // Not registered: unaffected.
+    unregistered.add_clause(&[l(1, false)]);
+    assert_eq!(unregistered.solve(&[]), SatResult::Sat);
+}
+
+#[test]
+fn minisat_is_interruptible() {
+    interruptible::<Minisat>();
+}
+
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_is_interruptible() {
+    interruptible::<pdrkit_logic::Cadical>();
 }
