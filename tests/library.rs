@@ -175,3 +175,77 @@ fn models_round_trip_through_aiger() {
         assert_eq!(truth.shortest_cex, (!wrap).then_some(7));
     }
 }
+
+/// Pigeon hole `p` into `p - 1` as a combinational bad-state property (inputs only): the first
+/// SAT call of every engine is unsatisfiable and takes CDCL hours for `p` = 13.
+fn pigeons(p: usize) -> Aig {
+    let h = p - 1;
+    let mut aig = Aig::default();
+    let x: Vec<Vec<Lit>> = (0..p)
+        .map(|_| (0..h).map(|_| aig.new_var().lit()).collect())
+        .collect();
+    aig.inputs = x.iter().flatten().copied().collect();
+    let mut bad = Lit::TRUE;
+    for row in &x {
+        // Every pigeon sits in some hole.
+        let none = row.iter().fold(Lit::TRUE, |acc, &v| aig.add_and(acc, !v));
+        bad = aig.add_and(bad, !none);
+    }
+    for j in 0..h {
+        for a in 0..p {
+            for b in a + 1..p {
+                // No two share a hole.
+                let both = aig.add_and(x[a][j], x[b][j]);
+                bad = aig.add_and(bad, !both);
+            }
+        }
+    }
+    aig.bads.push(bad);
+    aig
+}
+
+/// A front end (or the portfolio's winner) stops a run that is inside one long SAT call: the
+/// call is interrupted, and the engine answers unknown at once instead of after hours.
+#[test]
+fn stop_interrupts_a_sat_call_in_progress() {
+    use pdrkit_engine::kind::KindConfig;
+    use pdrkit_engine::portfolio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let aig = pigeons(13);
+    let ts = TransitionSystem::from_aig(&aig, None).unwrap();
+    let workers = portfolio::workers(&Ic3Config::default(), &KindConfig::kipdr(), 2);
+    for engine in ["bmc", "ic3", "portfolio"] {
+        let ctl = Control::new();
+        let (done, answer) = mpsc::channel();
+        let (ts, workers, run) = (ts.clone(), workers.clone(), ctl.clone());
+        std::thread::spawn(move || {
+            let o = match engine {
+                "bmc" => {
+                    let mut st = BmcStats::default();
+                    let o = bmc::check(&ts, &BmcConfig::default(), &run, &mut st);
+                    // Stopped inside its first call, not between calls.
+                    assert_eq!(
+                        st.depth, None,
+                        "bmc finished a call: the instance is too easy"
+                    );
+                    o
+                }
+                "ic3" => ic3::check(&ts, &Ic3Config::default(), &run, &mut Ic3Stats::default()),
+                _ => portfolio::check(&ts, &workers, &run).outcome,
+            };
+            let _ = done.send(o);
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        ctl.stop();
+        // Generous: only an engine that stays in the call for minutes fails.
+        let o = answer
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("{engine}: still running 60 s after the stop"));
+        assert!(
+            matches!(&o, Outcome::Unknown(why) if why.contains("stopped") || why.contains("no worker")),
+            "{engine}: {o:?}"
+        );
+    }
+}

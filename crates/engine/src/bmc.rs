@@ -47,6 +47,7 @@ pub fn check(
     ctl: &Control,
     stats: &mut BmcStats,
 ) -> Outcome {
+    let _interruptible = ctl.enter();
     let mut s = Solver::default();
     let mut u = Unroller::new(ts);
     let start = Instant::now();
@@ -68,7 +69,7 @@ pub fn check(
                 stats.depth = Some(k);
                 ctl.report(stats.pairs());
             }
-            SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
+            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up()),
         }
         if cfg.verbose {
             eprintln!(

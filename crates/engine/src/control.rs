@@ -1,16 +1,20 @@
-//! Cooperative stopping: a shared flag and an optional deadline, checked between SAT calls.
+//! Stopping: a shared flag and an optional deadline, checked between SAT calls, and the
+//! engines' solvers interrupted inside a call when the flag is set.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use pdrkit_logic::Cube;
+use pdrkit_logic::{Cube, Interrupts, Scope};
 
-/// Tells a running engine when to give up, and carries the lemmas engines share. Cloning
-/// shares both.
+/// Tells a running engine when to give up, and carries the lemmas engines share. Clones share
+/// the stop flag, the solvers to interrupt, the lemma pool and the progress counters; the
+/// deadline is copied.
 #[derive(Clone, Debug, Default)]
 pub struct Control {
     stop: Arc<AtomicBool>,
+    /// The solvers of the engines running under this control (see [`Control::enter`]).
+    interrupts: Interrupts,
     deadline: Option<Instant>,
     lemmas: LemmaPool,
     progress: Progress,
@@ -82,14 +86,31 @@ impl Control {
         self.deadline = deadline;
         self
     }
-    /// Asks every engine sharing this control to stop.
+    /// Asks every engine sharing this control to stop, interrupting their SAT calls in
+    /// progress: a portfolio's losers return within milliseconds even from a long BMC query.
+    /// (A deadline alone does not interrupt a call: the CLI's watchdog answers at the deadline.)
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+        self.interrupts.interrupt();
+    }
+    /// Registers the solvers the calling thread creates until the scope is dropped, so that
+    /// [`stop`](Self::stop) interrupts them. Engines enter at the start of their `check`.
+    pub fn enter(&self) -> Scope {
+        self.interrupts.enter()
     }
     /// Whether the engine should stop now.
     #[inline]
     pub fn should_stop(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+    /// Why a SAT call answered unknown: the engine was stopped (its solvers interrupted), or
+    /// the solver itself gave up.
+    pub fn gave_up(&self) -> String {
+        if self.should_stop() {
+            "stopped".into()
+        } else {
+            "SAT solver gave up".into()
+        }
     }
     /// The lemma pool shared by the engines of a portfolio.
     pub fn lemmas(&self) -> &LemmaPool {
@@ -121,9 +142,5 @@ impl Control {
             worker: Some(worker),
             ..self.clone()
         }
-    }
-    /// The shared flag, for engines that spawn their own workers.
-    pub fn flag(&self) -> &Arc<AtomicBool> {
-        &self.stop
     }
 }

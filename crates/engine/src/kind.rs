@@ -1,6 +1,6 @@
 //! k-induction: a base case (BMC from the initial states) and a step case (k+1 unrolled frames
-//! from any state, the property and the constraints assumed in the first k, the property
-//! violated in the last) on two incremental solvers, one frame more per round.
+//! from any state, the constraints assumed in all of them and the property in the first k, the
+//! property violated in the last) on two incremental solvers, one frame more per round.
 //!
 //! Simple-path constraints (all states of the step path pairwise distinct) are added lazily,
 //! only for the pairs of equal states a step counterexample shows, or eagerly for every pair.
@@ -59,7 +59,8 @@ pub struct KindConfig {
     /// Assume the lemmas other engines of a portfolio proved inductive (the paper's external
     /// invariant source).
     pub external_invariants: bool,
-    /// Property direction: relative-induction queries per k before k grows.
+    /// Property direction: obligations tried per k before k grows (one blocking query each;
+    /// the queries of generalizing a blocked one come on top).
     pub pd_budget: u64,
     /// Property direction: literal-dropping failures in a row before generalization stops.
     pub mic_attempts: usize,
@@ -96,7 +97,8 @@ impl KindConfig {
 pub struct KindStats {
     /// The last k tried.
     pub k: usize,
-    /// SAT calls of the base case.
+    /// SAT calls of the base case (with the fresh BMC queries that turn a reached open
+    /// obligation into a counterexample).
     pub base_calls: u64,
     /// SAT calls of the step case.
     pub step_calls: u64,
@@ -202,6 +204,7 @@ pub fn check(
     ctl: &Control,
     stats: &mut KindStats,
 ) -> Outcome {
+    let _interruptible = ctl.enter();
     let mut pd = cfg
         .property_direction
         .then(|| PropertyDirection::new(ts, cfg.mic_attempts));
@@ -247,7 +250,7 @@ fn run(
         match base_s.solve(&[bad]) {
             SatResult::Sat => return Outcome::Unsafe(base_u.trace(ts, &base_s, k)),
             SatResult::Unsat => base_s.add_clause(&[!bad]),
-            SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
+            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up()),
         }
         // Open obligations reached at depth k: a counterexample of length k + their depth.
         if let Some(pd) = pd.as_deref_mut() {
@@ -262,6 +265,7 @@ fn run(
                 pd.stats.open_checks += 1;
                 if base_s.solve(&assumptions) == SatResult::Sat {
                     let depth = k + o.depth;
+                    stats.base_calls += 1;
                     if let Some(t) = kipdr::counterexample_at(ts, depth, ctl) {
                         return Outcome::Unsafe(t);
                     }
@@ -325,7 +329,7 @@ fn run(
                         aux: step.aux.iter().map(Cube::negate).collect(),
                     });
                 }
-                SatResult::Unknown => return Outcome::Unknown("SAT solver gave up".into()),
+                SatResult::Unknown => return Outcome::Unknown(ctl.gave_up()),
                 SatResult::Sat => {
                     if cfg.simple_path == SimplePath::Lazy {
                         if let Some((i, j)) = step.repeated_pair(ts, k) {
@@ -368,9 +372,7 @@ fn run(
                         Ok(true) => {}
                         Ok(false) => break,
                         Err(Interrupted::Stop) => return stopped(k),
-                        Err(Interrupted::Solver) => {
-                            return Outcome::Unknown("SAT solver gave up".into())
-                        }
+                        Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up()),
                     }
                 }
             }

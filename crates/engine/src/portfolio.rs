@@ -1,9 +1,12 @@
 //! The portfolio: several engines in parallel on rayon threads; the first definite answer wins
-//! and the others stop cooperatively (the shared stop flag is checked between SAT calls).
+//! and the others stop: the shared stop flag is checked between SAT calls, and the losers'
+//! solvers are interrupted inside a call (see [`Control::stop`]), since the portfolio returns
+//! only once every worker has.
 //!
 //! A k-induction proof that needed simple-path constraints cannot be certified, so it does not
 //! count as an answer here: the other workers go on.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 
 use pdrkit_ts::TransitionSystem;
@@ -93,7 +96,7 @@ pub struct PortfolioResult {
     pub outcome: Outcome,
     /// Which worker gave it (`None`: nobody answered).
     pub winner: Option<&'static str>,
-    /// Statistics of every worker, as (name, key, value).
+    /// Statistics of every worker, as (`worker.key`, value).
     pub stats: Vec<(String, String)>,
 }
 
@@ -118,7 +121,21 @@ pub fn check(ts: &TransitionSystem, workers: &[Worker], ctl: &Control) -> Portfo
         for w in workers {
             let (answer, stats, ctl) = (&answer, &stats, ctl.for_worker(w.name));
             s.spawn(move |_| {
-                let (o, st) = run_one(ts, &w.engine, &ctl);
+                // A worker that panics (a bug, or a solver out of memory) answers unknown and
+                // leaves the others running, instead of taking the whole run down with it.
+                let (o, st) =
+                    panic::catch_unwind(AssertUnwindSafe(|| run_one(ts, &w.engine, &ctl)))
+                        .unwrap_or_else(|p| {
+                            let why = p
+                                .downcast_ref::<&str>()
+                                .map(|s| s.to_string())
+                                .or_else(|| p.downcast_ref::<String>().cloned())
+                                .unwrap_or_default();
+                            (
+                                Outcome::Unknown(format!("internal error: {why}")),
+                                Vec::new(),
+                            )
+                        });
                 let definite = match &o {
                     Outcome::Unsafe(_) => true,
                     Outcome::Safe(Proof::KInduction { simple_path, .. }) => !simple_path,

@@ -43,6 +43,7 @@ pub fn check(
     ctl: &Control,
     stats: &mut Ic3Stats,
 ) -> Outcome {
+    let _interruptible = ctl.enter();
     let mut ic3 = Ic3::new(ts, cfg.clone(), ctl.clone());
     let o = ic3.run();
     ic3.stats.frames = ic3.frames.depth();
@@ -371,7 +372,7 @@ impl<'a> Ic3<'a> {
         self.stats.bad_calls += 1;
         match r {
             SatResult::Unsat => Ok(None),
-            SatResult::Unknown => Err(Stop::Unknown("SAT solver gave up".into())),
+            SatResult::Unknown => Err(Stop::Unknown(self.ctl.gave_up())),
             SatResult::Sat => {
                 let (state, inputs) = self.model_of(level);
                 if level == 0 {
@@ -491,7 +492,7 @@ impl<'a> Ic3<'a> {
                 let (state, inputs) = self.model_of(level);
                 Ok(Relind::Pred { state, inputs })
             }
-            SatResult::Unknown => Err(Stop::Unknown("SAT solver gave up".into())),
+            SatResult::Unknown => Err(Stop::Unknown(self.ctl.gave_up())),
         };
         if let Some(a) = act {
             self.solvers[level].retire(a);
