@@ -536,6 +536,11 @@ fn bad_usage_exits_1() {
         vec!["check", m, "--no-such-option"],
         vec!["check", m, "--engine", "sat-solver"],
         vec!["check", m, "--timeout", "soon"],
+        vec!["check", m, "--timeout", "inf"],
+        vec!["check", m, "--timeout", "NaN"],
+        vec!["check", m, "--timeout=-1"],
+        vec!["check", m, "--first-latch"],
+        vec!["check", m, "--engine", "kipdr", "--first-latch"],
         vec!["check", m, "--bound", "-3"],
         vec!["check", m, "--property"],
         vec!["check", m, "--lift", "magic"],
@@ -553,6 +558,28 @@ fn bad_usage_exits_1() {
             describe(&what, &o)
         );
     }
+    // The messages say what was expected.
+    let o = pdrkit(["check", m, "--timeout", "inf"]);
+    assert!(
+        stderr(&o).contains("non-negative number of seconds, got 'inf'"),
+        "{}",
+        describe("--timeout inf", &o)
+    );
+    assert_error(
+        "--first-latch with the portfolio",
+        &pdrkit(["check", m, "--first-latch"]),
+        &["--first-latch", "--engine ic3"],
+    );
+    // A limit too far away to represent is no limit, not a crash.
+    let o = pdrkit(["check", m, "--timeout", "1e300"]);
+    assert_eq!(
+        first_line(&o),
+        "unsat",
+        "{}",
+        describe("--timeout 1e300", &o)
+    );
+    let o = pdrkit(["check", m, "--engine", "ic3", "--first-latch"]);
+    assert_eq!(first_line(&o), "unsat", "{}", describe("--first-latch", &o));
 }
 
 #[test]

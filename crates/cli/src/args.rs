@@ -76,7 +76,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "K")]
     pub bound: Option<usize>,
     /// Answer unknown after this many seconds (wall clock).
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
     pub timeout: Option<f64>,
     /// Answer unknown when the process's memory exceeds this many MiB.
     #[arg(long, value_name = "MB")]
@@ -122,7 +122,8 @@ pub struct KindArgs {
     /// unknown; off lets the engine go on looking for a counterexample or a certifiable proof.
     #[arg(long, value_name = "MODE", default_value = "off")]
     pub simple_path: pdrkit_engine::kind::SimplePath,
-    /// KIPDR: relative-induction queries spent on proof obligations per k before k grows.
+    /// KIPDR: proof obligations tried per k (one blocking query each, plus the queries that
+    /// generalize a blocked one) before k grows.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub pd_budget: u64,
 }
@@ -210,5 +211,15 @@ impl Ic3Args {
             check_frames: false,
             verbose,
         }
+    }
+}
+
+/// A time limit: a finite, non-negative number of seconds.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
+        _ => Err(format!(
+            "expected a non-negative number of seconds, got '{s}'"
+        )),
     }
 }

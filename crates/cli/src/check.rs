@@ -22,9 +22,16 @@ fn read_model(path: &Path) -> anyhow::Result<Aig> {
 /// Runs `pdrkit check`; returns the exit code.
 pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
     let start = Instant::now();
-    let deadline = a
-        .timeout
-        .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+    // A limit too far away to represent is no limit.
+    let deadline = a.timeout.and_then(|t| {
+        Duration::try_from_secs_f64(t)
+            .ok()
+            .and_then(|d| start.checked_add(d))
+    });
+    if a.ic3.first_latch && !matches!(a.engine, Engine::Ic3) {
+        // The other engines' certificates cannot speak of the added latch.
+        anyhow::bail!("--first-latch is an IC3 option: use it with --engine ic3");
+    }
     limits::install(deadline, a.memory);
     let aig = read_model(&a.model)?;
     let ts = if a.ic3.first_latch {

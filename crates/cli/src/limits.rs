@@ -78,11 +78,13 @@ fn give_up(reason: &str, stats: Option<&[(String, String)]>) -> ! {
     }
 }
 
-/// Resident memory of this process in MiB (Linux), `None` where unknown.
+/// Resident memory of this process in MiB (Linux), `None` where unknown. Read from
+/// `/proc/self/status` in kB, which (unlike `statm`'s pages) does not depend on the page size.
 pub fn rss_mib() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096 / (1 << 20))
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 /// Starts the watchdog: a thread that ends the process with `unknown` at the deadline or when

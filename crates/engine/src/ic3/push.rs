@@ -113,7 +113,7 @@ impl Ic3<'_> {
                         alive[i] = false;
                         changed = true;
                     }
-                    SatResult::Unknown => return Err(Stop::Unknown("SAT solver gave up".into())),
+                    SatResult::Unknown => return Err(Stop::Unknown(self.ctl.gave_up())),
                 }
             }
         }
@@ -129,15 +129,13 @@ impl Ic3<'_> {
         self.frames.restore(k, stay);
         if !promoted.is_empty() {
             self.stats.promoted += promoted.len() as u64;
-            // Lemmas about the first-step latch speak of a latch other engines do not have.
-            let first = self.ts.first.map(|j| self.ts.latch(j));
-            self.ctl.lemmas().publish(
-                self.pool_id,
-                promoted
-                    .iter()
-                    .filter(|c| first.is_none_or(|f| c.iter().all(|l| l.var() != f)))
-                    .cloned(),
-            );
+            // With a first-step latch, lemmas may be inductive only thanks to the ones about
+            // that latch, which k-induction certificates cannot express: publish none then.
+            if self.ts.first.is_none() {
+                self.ctl
+                    .lemmas()
+                    .publish(self.pool_id, promoted.iter().cloned());
+            }
             for c in promoted {
                 self.add_lemma(c, INF, false);
             }
