@@ -147,11 +147,23 @@ struct Step {
     aux: Vec<Cube>,
 }
 
+/// Adds invariant `¬cube` to frame `f` of an unrolling.
+fn add_invariant(s: &mut Solver, u: &Unroller, f: usize, cube: &Cube) {
+    let clause: Vec<_> = cube.iter().map(|&l| !u.lit(f, l)).collect();
+    s.add_clause(&clause);
+}
+
 impl Step {
     /// Adds invariant `¬cube` to frame `f`.
     fn add_aux(&mut self, f: usize, cube: &Cube) {
-        let clause: Vec<_> = cube.iter().map(|&l| !self.u.lit(f, l)).collect();
-        self.s.add_clause(&clause);
+        add_invariant(&mut self.s, &self.u, f, cube);
+    }
+
+    /// Adds every auxiliary invariant so far to frame `f` (a new frame).
+    fn add_all_aux(&mut self, f: usize) {
+        for cube in &self.aux {
+            add_invariant(&mut self.s, &self.u, f, cube);
+        }
     }
 
     /// Adds `s_i ≠ s_j` as clauses over fresh difference variables.
@@ -280,10 +292,7 @@ fn run(
         for &c in &ts.constraints {
             step.s.add_clause(&[step.u.lit(k, c)]);
         }
-        for i in 0..step.aux.len() {
-            let c = step.aux[i].clone();
-            step.add_aux(k, &c);
-        }
+        step.add_all_aux(k);
         if k > 0 {
             step.s.add_clause(&[!step.u.lit(k - 1, ts.bad)]);
         }

@@ -72,7 +72,7 @@ impl LitSet {
         self.sig & sig_bit(lit) != 0 && self.lits.binary_search(&lit).is_ok()
     }
 
-    /// The set without the literals for which `drop` returns true.
+    /// The set of the literals for which `keep` returns true.
     pub fn filtered(&self, mut keep: impl FnMut(Lit) -> bool) -> Self {
         Self::from_sorted(self.lits.iter().copied().filter(|&l| keep(l)).collect())
     }
