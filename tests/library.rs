@@ -179,10 +179,10 @@ fn models_round_trip_through_aiger() {
 /// Pigeon hole `p` into `p - 1` as a combinational bad-state property (inputs only): the first
 /// SAT call of every engine is unsatisfiable and takes CDCL hours for `p` = 13.
 fn pigeons(p: usize) -> Aig {
-    let h = p - 1;
+    let holes = p - 1;
     let mut aig = Aig::default();
     let x: Vec<Vec<Lit>> = (0..p)
-        .map(|_| (0..h).map(|_| aig.new_var().lit()).collect())
+        .map(|_| (0..holes).map(|_| aig.new_var().lit()).collect())
         .collect();
     aig.inputs = x.iter().flatten().copied().collect();
     let mut bad = Lit::TRUE;
@@ -191,11 +191,11 @@ fn pigeons(p: usize) -> Aig {
         let none = row.iter().fold(Lit::TRUE, |acc, &v| aig.add_and(acc, !v));
         bad = aig.add_and(bad, !none);
     }
-    for j in 0..h {
-        for a in 0..p {
-            for b in a + 1..p {
+    for (a, first) in x.iter().enumerate() {
+        for second in &x[a + 1..] {
+            for (&u, &v) in first.iter().zip(second) {
                 // No two share a hole.
-                let both = aig.add_and(x[a][j], x[b][j]);
+                let both = aig.add_and(u, v);
                 bad = aig.add_and(bad, !both);
             }
         }

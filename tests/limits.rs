@@ -392,6 +392,40 @@ fn memory_limit_answers_unknown_for_every_engine() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Under an address-space limit (`ulimit -v`, as some harnesses set), with no `--memory`, BMC
+/// on a shared file whose unrolling grows by gigabytes answers `unknown` (exit 30) before an
+/// allocation fails, instead of aborting or panicking.
+#[test]
+fn address_space_limit_answers_unknown() {
+    let _serial = serial();
+    let Some(root) = shared_benchmarks() else {
+        println!("note: ../shared/benchmarks is absent; skipping");
+        return;
+    };
+    let model = root.join("hwmcc08/texasparsesysp4.aig");
+    let script = "ulimit -v 800000 && exec \"$0\" check \"$1\" --engine bmc --timeout 60";
+    let o = Command::new("sh")
+        .args(["-c", script])
+        .arg(pdrkit_binary())
+        .arg(&model)
+        .stdin(Stdio::null())
+        .output()
+        .expect("cannot run sh");
+    let what = format!(
+        "ulimit -v 800000; pdrkit check {} --engine bmc",
+        model.display()
+    );
+    assert_unknown(&what, &o);
+    // A debug build may not reach the limit before the time limit.
+    if release_profile() {
+        assert!(
+            stderr(&o).contains("address-space limit"),
+            "{}",
+            describe(&what, &o)
+        );
+    }
+}
+
 /// Sends `signal` (a name for `kill -s`) to `pid`.
 fn send_signal(pid: u32, signal: &str) {
     let st = Command::new("kill")

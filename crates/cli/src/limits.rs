@@ -78,20 +78,50 @@ fn give_up(reason: &str, stats: Option<&[(String, String)]>) -> ! {
     }
 }
 
-/// Resident memory of this process in MiB (Linux), `None` where unknown. Read from
-/// `/proc/self/status` in kB, which (unlike `statm`'s pages) does not depend on the page size.
+/// Resident memory of this process in MiB (Linux), `None` where unknown.
 pub fn rss_mib() -> Option<u64> {
+    status_mib("VmRSS:")
+}
+
+/// A size from `/proc/self/status` in MiB. It is given in kB there, which (unlike `statm`'s
+/// pages) does not depend on the page size.
+fn status_mib(key: &str) -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = s.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib / 1024)
 }
 
+/// The soft address-space limit (`ulimit -v`, RLIMIT_AS) in MiB, `None` when unlimited.
+fn address_space_limit_mib() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = s.lines().find(|l| l.starts_with("Max address space"))?;
+    let soft = line
+        .trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?;
+    Some(soft.parse::<u64>().ok()? >> 20)
+}
+
+/// Answers `unknown` (exit 30) for a panic that reports memory exhaustion (a SAT solver that
+/// could not grow): out of memory is an answer the user asked for with `--memory` or a limit,
+/// not a bug. Called from the panic hook; returns for any other panic.
+pub fn on_panic(message: &str) {
+    if message.contains("out of memory") {
+        give_up("out of memory", None);
+    }
+}
+
 /// Starts the watchdog: a thread that ends the process with `unknown` at the deadline or when
 /// memory goes above `memory_mib`, and handlers for SIGINT/SIGTERM (see the module notes).
+///
+/// Under an address-space limit (`ulimit -v`), an allocation past it fails: Rust aborts and
+/// MiniSat reports out of memory. So the watchdog also answers `unknown` when the address space
+/// in use comes within a tenth of that limit, before the failure.
 pub fn install(deadline: Option<Instant>, memory_mib: Option<u64>) {
     let _ = ctrlc::set_handler(on_signal);
-    if deadline.is_none() && memory_mib.is_none() {
+    let address_space = address_space_limit_mib().map(|l| l - l / 10);
+    if deadline.is_none() && memory_mib.is_none() && address_space.is_none() {
         return;
     }
     std::thread::spawn(move || loop {
@@ -102,6 +132,14 @@ pub fn install(deadline: Option<Instant>, memory_mib: Option<u64>) {
             if rss > limit {
                 give_up(
                     &format!("memory limit reached ({rss} MiB > {limit} MiB)"),
+                    None,
+                );
+            }
+        }
+        if let (Some(limit), Some(vm)) = (address_space, status_mib("VmSize:")) {
+            if vm > limit {
+                give_up(
+                    &format!("address-space limit nearly reached ({vm} MiB in use)"),
                     None,
                 );
             }
