@@ -347,19 +347,8 @@ impl<'a> PropertyDirection<'a> {
         self.learned.push(g);
     }
 
-    /// Keeps a cut chain for the base case, but not its root: the base case has just shown bad
-    /// unreachable at the depth it would be checked at. Nor an obligation a kept one already
-    /// covers (a sub-cube, as close to bad or closer).
     fn keep_open(&mut self, chain: Vec<Obligation>) {
         for o in chain {
-            if o.depth == 0
-                || self
-                    .open
-                    .iter()
-                    .any(|k| k.depth <= o.depth && k.cube.subsumes(&o.cube))
-            {
-                continue;
-            }
             if self.open.len() >= MAX_OPEN {
                 self.open.pop_front();
             }
