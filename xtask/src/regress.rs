@@ -276,32 +276,66 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
             .collect()
     });
     let required = |e: &str, i: usize| answer_required_when(e, &instances[i], easy[i]);
-    let plan: Vec<(Instance, Vec<Job>)> = instances
-        .iter()
-        .enumerate()
-        .map(|(n, i)| {
-            let jobs = engines
-                .iter()
-                .map(|e| Job::Pdrkit {
-                    config: Config {
-                        name: e.clone(),
-                        args: vec!["--engine".into(), e.clone()],
-                    },
-                    timeout: if required(e, n) { timeout } else { relaxed },
-                })
-                .collect();
-            (i.clone(), jobs)
-        })
-        .collect();
+    // The plan for some of the engines, in engine order for every file.
+    let plan_for = |pick: &dyn Fn(&str) -> bool| -> Vec<(Instance, Vec<Job>)> {
+        instances
+            .iter()
+            .enumerate()
+            .map(|(n, i)| {
+                let jobs = engines
+                    .iter()
+                    .filter(|e| pick(e))
+                    .map(|e| Job::Pdrkit {
+                        config: Config {
+                            name: e.clone(),
+                            args: vec!["--engine".into(), e.clone()],
+                        },
+                        timeout: if required(e, n) { timeout } else { relaxed },
+                    })
+                    .collect();
+                (i.clone(), jobs)
+            })
+            .collect()
+    };
     eprintln!(
         "regress: {} files x {} engines ({}), timeout {timeout} s ({relaxed} s where an answer \
-         is not required), {jobs} job(s)",
+         is not required), {jobs} job(s); the portfolio runs alone",
         instances.len(),
         engines.len(),
         engines.join(", ")
     );
     let started = std::time::Instant::now();
-    let records = exec::run_plan(&plan, &settings, jobs);
+    // The portfolio's threads are meant to have the machine's cores (its default `--jobs`):
+    // it runs one file at a time, after the single-threaded engines, which run `jobs` files
+    // at a time. Two runs beside it would leave its IC3 half a core and measure the load,
+    // not the portfolio.
+    let threaded = |e: &str| e == "portfolio";
+    let run = |pick: &dyn Fn(&str) -> bool, workers: usize| {
+        if engines.iter().any(|e| pick(e)) {
+            exec::run_plan(&plan_for(pick), &settings, workers)
+        } else {
+            Vec::new()
+        }
+    };
+    let mut single = run(&|e| !threaded(e), jobs).into_iter();
+    let mut multi = run(&threaded, 1).into_iter();
+    let mut records = Vec::with_capacity(instances.len() * engines.len());
+    for _ in &instances {
+        for e in &engines {
+            records.extend(if threaded(e) {
+                multi.next()
+            } else {
+                single.next()
+            });
+        }
+    }
+    if records.len() != instances.len() * engines.len() {
+        bail!(
+            "regress: {} records for {} runs",
+            records.len(),
+            instances.len() * engines.len()
+        );
+    }
 
     // The table: one row per file, one column per engine.
     let width = instances
