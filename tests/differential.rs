@@ -382,7 +382,10 @@ fn run_kind_and_portfolio(aig: &Aig, truth: &Reach, simple_path: SimplePath) -> 
             }
         }
     }
-    let workers = portfolio::workers(&Ic3Config::default(), &cfg, 2);
+    // Three workers on odd-numbered cases: the third (IC3 with CTG) takes in KIPDR's lemmas,
+    // which the first IC3 does not.
+    let jobs = if simple_path == SimplePath::Off { 3 } else { 2 };
+    let workers = portfolio::workers(&Ic3Config::default(), &cfg, jobs);
     let r = portfolio::check(&ts, &workers, &control());
     judge("portfolio", aig, &ts, None, truth, r.outcome, false).map(|_| ())
 }
