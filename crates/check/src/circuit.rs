@@ -118,6 +118,31 @@ impl Def {
 }
 
 impl Circuit {
+    /// Node literals whose conjunction is `l`: `l` itself, or, when `l` is an AND gate (not
+    /// negated), the conjuncts of its two inputs, recursively, each once. A gate is split only
+    /// while that keeps the count within `max` (at least 1); the rest stay whole.
+    pub fn conjuncts(&self, l: Lit, max: usize) -> Vec<Lit> {
+        let first_and = self.first_and();
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![l];
+        while let Some(l) = stack.pop() {
+            if !seen.insert(l) {
+                continue;
+            }
+            let n = l.var().idx();
+            if l.is_neg() || n < first_and || out.len() + stack.len() + 2 > max {
+                out.push(l);
+                continue;
+            }
+            let g = self.ands[n - first_and];
+            // The second input first onto the stack, so the first comes out first.
+            stack.push(g.rhs1);
+            stack.push(g.rhs0);
+        }
+        out
+    }
+
     /// Validates `aig` and renumbers it.
     pub fn new(aig: &Aig) -> Result<Circuit, StructureError> {
         let ni = aig.inputs.len();
@@ -304,6 +329,45 @@ mod tests {
         assert_eq!(c.ands[0].rhs1, lit(5));
         assert_eq!(c.latches[0].next, lit(7));
         assert_eq!(c.properties, vec![lit(6)]);
+    }
+
+    /// Conjuncts stop at negated gates and at leaves, come once each, and respect the cap.
+    #[test]
+    fn conjuncts_of_an_and_tree() {
+        // Inputs 2, 4, 6; g8 = 2 ∧ 4, g10 = ¬g8 ∧ 6, g12 = g10 ∧ 4 (4 twice), g14 = ¬g12 ∧ 2.
+        let gate = |l, a, b| AndGate {
+            lhs: lit(l),
+            rhs0: lit(a),
+            rhs1: lit(b),
+        };
+        let aig = Aig {
+            max_var: 7,
+            inputs: vec![lit(2), lit(4), lit(6)],
+            ands: vec![
+                gate(8, 2, 4),
+                gate(10, 9, 6),
+                gate(12, 10, 4),
+                gate(14, 13, 2),
+            ],
+            bads: vec![lit(14)],
+            ..Aig::default()
+        };
+        let c = Circuit::new(&aig).unwrap();
+        let node = |l: u32| c.node_lit(lit(l)).unwrap();
+        let mut got = c.conjuncts(node(12), usize::MAX);
+        got.sort();
+        let mut want = vec![node(9), node(6), node(4)];
+        want.sort();
+        assert_eq!(got, want, "g12 = ¬g8 ∧ x6 ∧ x4, x4 once");
+        // A negated gate is one conjunct (a disjunction), as is a leaf.
+        assert_eq!(c.conjuncts(node(15), usize::MAX), vec![node(15)]);
+        assert_eq!(c.conjuncts(node(4), usize::MAX), vec![node(4)]);
+        // Under a cap of 2, g12 is split once only: g10 and x4.
+        let mut capped = c.conjuncts(node(12), 2);
+        capped.sort();
+        let mut want = vec![node(10), node(4)];
+        want.sort();
+        assert_eq!(capped, want);
     }
 
     #[test]

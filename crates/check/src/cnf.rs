@@ -594,6 +594,11 @@ impl Encoder {
         self.solver.solve(&[])
     }
 
+    /// Solves the formula built so far under `assumptions` (kept for this call only).
+    pub fn solve_assuming(&mut self, assumptions: &[Lit]) -> SatResult {
+        self.solver.solve(assumptions)
+    }
+
     /// The value of `l` in the last model (unassigned counts as false).
     pub fn value(&self, l: Lit) -> bool {
         self.solver.value(l).unwrap_or(false)
