@@ -101,8 +101,9 @@ pub struct CheckArgs {
     /// `unknown`).
     #[arg(long)]
     pub no_self_check: bool,
-    /// Engines do not take in the lemmas other engines of the portfolio proved inductive (IC3's
-    /// infinity level, KIPDR's external invariant source). For measuring what sharing brings.
+    /// Engines do not take in the lemmas other engines of the portfolio proved inductive
+    /// (KIPDR's external invariant source; with --jobs 3 or more, the infinity level of IC3 with
+    /// CTG). For measuring what sharing brings.
     #[arg(long)]
     pub no_share: bool,
     /// IC3 options.

@@ -15,8 +15,8 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     // A panic is a bug: say so in one line, with the message, and exit 1 rather than dumping a
-    // backtrace at the user.
-    // Running out of memory inside a solver is not a bug: that answers unknown (exit 30).
+    // backtrace at the user. Except running out of memory inside a solver, which is not a bug
+    // and answers unknown (exit 30).
     std::panic::set_hook(Box::new(|info| {
         let message = info.to_string();
         limits::on_panic(&message);
