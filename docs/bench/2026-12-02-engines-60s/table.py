@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """One table per engine from several `cargo xtask bench` results.csv files (the runs may differ
-in --jobs; each row says which run it came from). `unique` counts files only that row solves
+in --jobs; each row says which runs it came from). A later file's record for a configuration and
+file replaces an earlier one (to re-run a few files). `unique` counts files only that row solves
 among all rows given.
 
 usage: table.py RESULTS.csv [RESULTS.csv ...]
@@ -10,13 +11,15 @@ e.g. (from the repository root): python3 docs/bench/2026-12-02-engines-60s/table
 import csv, os, sys
 
 rows = {}      # config -> {file: record}
-origin = {}
+origin = {}    # config -> [run directories, in order]
 for path in sys.argv[1:]:
     for r in csv.DictReader(open(path)):
         if r["peer"] == "true":
             continue
         rows.setdefault(r["config"], {})[r["file"]] = r
-        origin[r["config"]] = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        run = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        if run not in origin.setdefault(r["config"], []):
+            origin[r["config"]].append(run)
 
 def solved(r):
     return r["judgement"] == "ok" and r["verdict"] in ("sat", "unsat")
@@ -32,7 +35,7 @@ for c, recs in rows.items():
     wrong = sum(r["judgement"] == "WRONG" for r in recs.values())
     unch = sum(r["judgement"] == "UNCHECKED" for r in recs.values())
     par2 = sum(float(r["wall_s"]) if solved(r) else 2 * float(r["timeout_s"]) for r in recs.values())
-    print(f"| {c} | {safe} | {len(ok) - safe} | {len(ok)} | {uniq} | {wrong} | {unch} | {par2:.0f} | {origin[c]} |")
+    print(f"| {c} | {safe} | {len(ok) - safe} | {len(ok)} | {uniq} | {wrong} | {unch} | {par2:.0f} | {' + '.join(origin[c])} |")
 for c in rows:
     only = [f for f in files if solvers[f] == [c]]
     if only:
