@@ -41,8 +41,8 @@ pub struct Worker {
 /// k-induction. `kind` gives the k-induction options (its property-direction switch is set
 /// per row).
 ///
-/// Lemmas flow from the first IC3 to KIPDR, and from KIPDR to the second IC3 (`ic3-ctg`), not
-/// back to the first: taking KIPDR's lemmas into its infinity level made the first IC3 faster
+/// Lemmas flow from the first IC3 to KIPDR, and from KIPDR to the other IC3 rows (`ic3-ctg`,
+/// `ic3-ternary`), not back to the first: taking KIPDR's lemmas into its infinity level made the first IC3 faster
 /// on median but chaotic. On `pdtvissoap2` (2 threads, 40 runs): 1.1–2.4 s in 37 runs, but
 /// 7.8, 8.6 and 21 s in three, where its own lemmas grew twice as long; without the imports,
 /// 4.4–5.4 s in every run, as IC3 alone. The first IC3 is the portfolio's floor: it must not be
