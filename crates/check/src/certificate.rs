@@ -216,7 +216,12 @@ fn check_with(model: &Aig, witness: &Aig, sweep: bool) -> Result<CertReport, Cer
             Condition::Base => checker.base(&mut enc),
             Condition::Step => checker.step(&mut enc),
         };
-        checker.prove(&mut enc, condition, &goals)?;
+        // Step asks one query per conjunct (see `prove_each`); the others one in all.
+        if condition == Condition::Step {
+            checker.prove_each(&mut enc, condition, &goals)?;
+        } else {
+            checker.prove(&mut enc, condition, &goals)?;
+        }
         let (vars, clauses) = enc.size();
         checks.push(CheckStats {
             condition,
@@ -453,7 +458,7 @@ impl Checker<'_> {
         self.constraints_hold(enc, w, &mut w0);
         self.constraints_hold(enc, w, &mut w1);
         // One goal per conjunct of "no property is 1" (an invariant's clauses, typically):
-        // proved one at a time (see `prove`).
+        // proved one at a time (see `prove_each`).
         let mut goals = Vec::new();
         for (i, &p) in w.properties.iter().enumerate() {
             for c in w.conjuncts(!p, MAX_CONJUNCTS) {
@@ -478,9 +483,6 @@ impl Checker<'_> {
         if open.is_empty() {
             // Every goal folded to true: valid without asking the solver.
             return Ok(());
-        }
-        if condition == Condition::Step {
-            return self.prove_each(enc, condition, goals);
         }
         let negated: Vec<Lit> = open.iter().map(|&l| !l).collect();
         enc.clause(&negated);
