@@ -1,4 +1,4 @@
-//! `cargo xtask bench`: runs the configurations (and the peer) on a suite, or emits the same
+//! `cargo xtask bench`: runs the configurations (and the peers) on a suite, or emits the same
 //! runs for Slurm / BenchExec, or imports their results; then writes the result files.
 
 use std::path::{Path, PathBuf};
@@ -23,8 +23,8 @@ pub struct Options {
     pub memory_mb: u64,
     /// The configurations.
     pub configs: Vec<Config>,
-    /// The peer, if any.
-    pub peer: Option<Peer>,
+    /// The peers (`--vs`, repeatable), in the order given, each once.
+    pub peers: Vec<Peer>,
     /// Parallel files.
     pub jobs: usize,
     /// Filter on relative paths.
@@ -115,10 +115,18 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
     let mut configs = Vec::new();
     for spec in p.all("config") {
         let c = Config::parse(spec)?;
-        if configs.iter().any(|o: &Config| o.name == c.name) || c.name == "abc" {
+        let reserved = Peer::ALL.iter().any(|p| p.name() == c.name);
+        if configs.iter().any(|o: &Config| o.name == c.name) || reserved {
             bail!("configuration name `{}` is used twice or reserved", c.name);
         }
         configs.push(c);
+    }
+    let mut peers = Vec::new();
+    for name in p.all("vs") {
+        let peer = Peer::parse(name)?;
+        if !peers.contains(&peer) {
+            peers.push(peer);
+        }
     }
     if configs.is_empty() {
         configs.push(Config {
@@ -134,7 +142,7 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
         timeout: p.number("timeout")?.unwrap_or(60.0),
         memory_mb: p.number("memory")?.unwrap_or(4096),
         configs,
-        peer: p.last("vs").map(Peer::parse).transpose()?,
+        peers,
         jobs: p.number("jobs")?.unwrap_or(1),
         filter: p
             .last("filter")
@@ -181,8 +189,8 @@ pub fn load_suite(opts: &Options) -> Result<Vec<Instance>> {
     Ok(instances)
 }
 
-/// The configurations as (name, arguments) for the summary, peer included.
-pub fn config_lines(configs: &[Config], peer: Option<Peer>, timeout: f64) -> Vec<(String, String)> {
+/// The configurations as (name, arguments) for the summary, peers included (their command).
+pub fn config_lines(configs: &[Config], peers: &[Peer], timeout: f64) -> Vec<(String, String)> {
     let mut lines: Vec<(String, String)> = configs
         .iter()
         .map(|c| {
@@ -195,14 +203,8 @@ pub fn config_lines(configs: &[Config], peer: Option<Peer>, timeout: f64) -> Vec
             )
         })
         .collect();
-    if let Some(peer) = peer {
-        let cmd = match peer {
-            Peer::Abc => format!(
-                "berkeley-abc -c \"&r FILE; &put; fold; pdr -T {}; print_status\"",
-                timeout.ceil()
-            ),
-        };
-        lines.push((peer.name().into(), cmd));
+    for peer in peers {
+        lines.push((peer.name().into(), peer.command_line(timeout)));
     }
     lines
 }
@@ -261,8 +263,9 @@ pub fn finish(records: &[Record], configs: &[(String, String)], out: &Path) -> E
 
 fn run(opts: &Options) -> Result<ExitCode> {
     let instances = load_suite(opts)?;
-    if let Some(peer) = opts.peer {
-        peer.ensure_installed()?;
+    let (peers, skipped) = crate::peer::usable(&opts.peers)?;
+    for note in &skipped {
+        println!("note: {note}");
     }
     let binary = exec::binary(opts.binary.as_deref(), opts.no_build)?;
     let out = out_dir(opts);
@@ -280,12 +283,10 @@ fn run(opts: &Options) -> Result<ExitCode> {
             timeout: opts.timeout,
         })
         .collect();
-    if let Some(peer) = opts.peer {
-        jobs.push(Job::Peer {
-            peer,
-            timeout: opts.timeout,
-        });
-    }
+    jobs.extend(peers.iter().map(|&peer| Job::Peer {
+        peer,
+        timeout: opts.timeout,
+    }));
     let plan: Vec<(Instance, Vec<Job>)> = instances
         .iter()
         .map(|i| (i.clone(), jobs.clone()))
@@ -301,21 +302,23 @@ fn run(opts: &Options) -> Result<ExitCode> {
     );
     let started = timestamp();
     let records = exec::run_plan(&plan, &settings, opts.jobs);
-    let configs = config_lines(&opts.configs, opts.peer, opts.timeout);
+    let configs = config_lines(&opts.configs, &peers, opts.timeout);
+    let mut setup = vec![
+        format!("started {started} UTC on {}", host()),
+        format!(
+            "timeout {} s, memory {} MiB, {} parallel job(s)",
+            opts.timeout, opts.memory_mb, opts.jobs
+        ),
+        format!("binary {}", binary.display()),
+        format!(
+            "filter {}",
+            opts.filter.as_ref().map_or("(none)", |f| f.as_str())
+        ),
+    ];
+    setup.extend(skipped);
     let ctx = summary::Report {
         title: format!("pdrkit bench: {}", opts.suite.display()),
-        setup: vec![
-            format!("started {started} UTC on {}", host()),
-            format!(
-                "timeout {} s, memory {} MiB, {} parallel job(s)",
-                opts.timeout, opts.memory_mb, opts.jobs
-            ),
-            format!("binary {}", binary.display()),
-            format!(
-                "filter {}",
-                opts.filter.as_ref().map_or("(none)", |f| f.as_str())
-            ),
-        ],
+        setup,
         configs: configs.clone(),
         instances: &instances,
     };

@@ -35,8 +35,10 @@ pub struct TaskFile {
     pub memory_mb: u64,
     /// The configurations.
     pub configs: Vec<Config>,
-    /// The peer's name, if any.
-    pub peer: Option<String>,
+    /// The peers' names, in order. Folders written before `--vs` was repeatable have
+    /// `"peer": NAME` or `null` instead: read as the same field.
+    #[serde(default, alias = "peer", deserialize_with = "one_or_many")]
+    pub peers: Vec<String>,
     /// The files, in task order (task i = files\[i\]).
     pub files: Vec<Instance>,
 }
@@ -49,9 +51,24 @@ impl TaskFile {
         serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
     }
 
-    fn peer(&self) -> Result<Option<Peer>> {
-        self.peer.as_deref().map(Peer::parse).transpose()
+    fn peers(&self) -> Result<Vec<Peer>> {
+        self.peers.iter().map(|p| Peer::parse(p)).collect()
     }
+}
+
+/// `peers` as a list, or as the single name (or `null`) of older task files.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match Option::<OneOrMany>::deserialize(d)? {
+        None => Vec::new(),
+        Some(OneOrMany::One(p)) => vec![p],
+        Some(OneOrMany::Many(ps)) => ps,
+    })
 }
 
 fn absolute(p: &Path) -> Result<PathBuf> {
@@ -76,6 +93,20 @@ pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
         f.path = std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone());
     }
     let suite = std::fs::canonicalize(&opts.suite).unwrap_or_else(|_| opts.suite.clone());
+    let peers = if kind == "benchexec" {
+        if !opts.peers.is_empty() {
+            println!("note: the BenchExec definition runs pdrkit only: --vs is ignored there");
+        }
+        Vec::new()
+    } else {
+        // Checked here, where the tasks are written: a Slurm cluster's nodes normally see
+        // the same software as the node the job is submitted from.
+        let (peers, skipped) = crate::peer::usable(&opts.peers)?;
+        for note in &skipped {
+            println!("note: {note}");
+        }
+        peers
+    };
     let built = exec::binary(opts.binary.as_deref(), opts.no_build)?;
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin)?;
@@ -88,7 +119,7 @@ pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
         timeout: opts.timeout,
         memory_mb: opts.memory_mb,
         configs: opts.configs.clone(),
-        peer: opts.peer.map(|p| p.name().to_string()),
+        peers: peers.iter().map(|p| p.name().to_string()).collect(),
         files,
     };
     std::fs::write(
@@ -159,7 +190,7 @@ fn set_executable(path: &Path) -> Result<()> {
 }
 
 fn slurm_script(dir: &Path, t: &TaskFile) -> String {
-    let runs = t.configs.len() + usize::from(t.peer.is_some());
+    let runs = t.configs.len() + t.peers.len();
     // Every run to its hard limit, every check to its own, plus a margin.
     let per_run = t.timeout + exec::grace(t.timeout);
     let checks = t.configs.len() as f64 * (4.0 * t.timeout).max(60.0);
@@ -327,7 +358,7 @@ pub fn run_task_main(argv: &[String]) -> Result<ExitCode> {
         };
         records.push(exec::run_job(inst, &job, &settings));
     }
-    if let Some(peer) = tasks.peer()? {
+    for peer in tasks.peers()? {
         let job = Job::Peer {
             peer,
             timeout: tasks.timeout,
@@ -361,7 +392,7 @@ pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
     let (records, instances, configs, timeout, memory, missing) = if slurm {
         let t = tasks.context("tasks.json")?;
         let (records, missing) = import_slurm(dir, &t)?;
-        let configs = bench::config_lines(&t.configs, t.peer()?, t.timeout);
+        let configs = bench::config_lines(&t.configs, &t.peers()?, t.timeout);
         (records, t.files, configs, t.timeout, t.memory_mb, missing)
     } else {
         let (suite, timeout, memory) = match &tasks {
@@ -374,7 +405,7 @@ pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
         };
         let records = import_benchexec(dir, &suite, &instances, timeout)?;
         let configs = match &tasks {
-            Some(t) => bench::config_lines(&t.configs, None, t.timeout),
+            Some(t) => bench::config_lines(&t.configs, &[], t.timeout),
             None => vec![],
         };
         (records, instances, configs, timeout, memory, Vec::new())
@@ -646,7 +677,7 @@ mod tests {
             timeout: 10.0,
             memory_mb: 1000,
             configs: vec![],
-            peer: None,
+            peers: vec![],
             jobs: 1,
             filter: None,
             out: Some(out.to_path_buf()),
@@ -742,7 +773,7 @@ mod tests {
                 name: "ic3".into(),
                 args: vec!["--engine".into(), "ic3".into()],
             }],
-            peer: Some("abc".into()),
+            peers: vec!["abc".into()],
             files,
         };
         std::fs::write(
@@ -803,7 +834,7 @@ mod tests {
                 name: "bmc<1>".into(),
                 args: vec!["--engine".into(), "bmc".into()],
             }],
-            peer: None,
+            peers: vec![],
             files: vec![inst(Path::new("/s"), "a.aig", Expected::Safe)],
         };
         let xml = benchexec_definition(&t);
@@ -821,5 +852,42 @@ mod tests {
         assert!(sh.contains("/j/bin/xtask run-task /j"));
         assert_eq!(benchexec_verdict("false(unreach-call)"), Verdict::Sat);
         assert_eq!(benchexec_verdict("OUT OF MEMORY"), Verdict::Unknown);
+    }
+
+    #[test]
+    fn task_files_of_every_age_name_their_peers() {
+        let t = TaskFile {
+            kind: "slurm".into(),
+            suite: "/s".into(),
+            binary: "/b/pdrkit".into(),
+            timeout: 60.0,
+            memory_mb: 4096,
+            configs: vec![],
+            peers: vec!["ric3".into(), "abc".into()],
+            files: vec![],
+        };
+        let json = serde_json::to_string(&t).unwrap();
+        assert!(json.contains(r#""peers":["ric3","abc"]"#), "{json}");
+        let back: TaskFile = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.peers().unwrap(), vec![Peer::Ric3, Peer::Abc]);
+        // Written before `--vs` was repeatable: one name, null, or nothing.
+        let old = json.replace(r#""peers":["ric3","abc"]"#, r#""peer":"abc""#);
+        let back: TaskFile = serde_json::from_str(&old).unwrap();
+        assert_eq!(back.peers().unwrap(), vec![Peer::Abc]);
+        let old = json.replace(r#""peers":["ric3","abc"]"#, r#""peer":null"#);
+        assert!(serde_json::from_str::<TaskFile>(&old)
+            .unwrap()
+            .peers
+            .is_empty());
+        let old = json.replace(r#""peers":["ric3","abc"],"#, "");
+        assert!(serde_json::from_str::<TaskFile>(&old)
+            .unwrap()
+            .peers
+            .is_empty());
+        let sh = slurm_script(Path::new("/j"), &t);
+        assert!(
+            sh.contains("#SBATCH --time=5"),
+            "two peer runs of 66 s: {sh}"
+        );
     }
 }

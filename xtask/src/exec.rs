@@ -1,4 +1,4 @@
-//! Executing a plan: every file's jobs (pdrkit configurations, then the peer), files in
+//! Executing a plan: every file's jobs (pdrkit configurations, then the peers), files in
 //! parallel on `--jobs` workers, each answer checked and judged, with a progress bar and a
 //! running tally. Also building the release binary.
 
@@ -262,11 +262,13 @@ fn keep_artifact(keep: &Path, config: &str, rel: &str, artifact: &Path) -> Optio
     Some(dest)
 }
 
-/// Runs a peer on a file and judges its answer (peers' answers are not checked).
+/// Runs a peer on a file and judges its answer (peers' answers are not checked). rIC3's
+/// statistics, parsed from its log, go into the record's `stats` like pdrkit's `--stats-json`.
 pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Result<Record> {
     let scratch = Scratch::new(&format!("{}-{}", peer.name(), inst.rel))?;
     let input = match peer {
         Peer::Abc => peer::abc_input(&inst.path, scratch.path()),
+        Peer::Ric3 => peer::ric3_input(&inst.path, scratch.path()),
     };
     let input = match input {
         Ok(p) => p,
@@ -292,24 +294,44 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
     };
     let cmd = match peer {
         Peer::Abc => peer::abc_command(&input, timeout),
+        Peer::Ric3 => peer::ric3_command(&input),
     };
     let limits = Limits {
         wall_s: timeout + grace(timeout),
         memory_mb: s.memory_mb,
     };
     let m = run_limited(cmd, limits, scratch.path(), peer.name())?;
-    let verdict = match (peer, m.ending) {
-        (Peer::Abc, Ending::Exit(_)) => peer::parse_abc_status(&m.stdout),
-        _ => Verdict::Unknown,
+    let (verdict, odd) = match (peer, m.ending) {
+        (Peer::Abc, Ending::Exit(_)) => (peer::parse_abc_status(&m.stdout), None),
+        (Peer::Ric3, _) => peer::ric3_verdict(m.code(), &m.stdout),
+        _ => (Verdict::Unknown, None),
     };
     let in_time = m.wall_s <= timeout + LATE_TOLERANCE_S;
     let judgement = judge(inst.expected, verdict, &Check::NotRun, in_time);
+    let normal = m.code().is_some_and(|c| peer.normal_exit(c));
     let note = if judgement == Judgement::Wrong {
         format!("answered {verdict}, the manifest says {}", inst.expected)
-    } else if !matches!(m.ending, Ending::Exit(0)) {
+    } else if let Some(why) = odd {
+        why
+    } else if !normal && peer == Peer::Ric3 {
+        peer::ric3_error_line(&m.stderr)
+    } else if !normal {
         m.first_error_line()
+    } else if verdict.is_answer() && !in_time {
+        "answered after the time limit".into()
     } else {
         String::new()
+    };
+    let stats = match peer {
+        Peer::Abc => String::new(),
+        Peer::Ric3 => {
+            let stats = peer::parse_ric3_log(&m.stderr);
+            if stats.is_empty() {
+                String::new()
+            } else {
+                serde_json::Value::Object(stats).to_string()
+            }
+        }
     };
     Ok(Record {
         file: inst.rel.clone(),
@@ -325,7 +347,7 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
         timeout_s: timeout,
         check: "-".into(),
         check_s: 0.0,
-        stats: String::new(),
+        stats,
         note,
     })
 }

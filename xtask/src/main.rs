@@ -1,9 +1,10 @@
 //! `cargo xtask`: pdrkit's developer tasks: benchmarking and the quick regression tier.
 //!
 //! * `cargo xtask bench [SUITE] ...` runs `pdrkit check` (one or more named configurations, and
-//!   optionally ABC as a peer) on every AIGER file of a suite under hard time and memory limits,
-//!   checks every answer (`pdrkit replay` for `sat`, `pdrkit certify` for `unsat`), compares it
-//!   with the suite's `MANIFEST.tsv`, and writes `results.csv`, `summary.md` and `cactus.svg`.
+//!   optionally ABC and rIC3 as peers) on every AIGER file of a suite under hard time and memory
+//!   limits, checks every answer (`pdrkit replay` for `sat`, `pdrkit certify` for `unsat`),
+//!   compares it with the suite's `MANIFEST.tsv`, and writes `results.csv`, `summary.md` and
+//!   `cactus.svg`.
 //!   It can also write the same runs as a Slurm job array or a BenchExec benchmark definition
 //!   (`--emit`) and read their results back (`--import`).
 //! * `cargo xtask regress` runs the quick tier (the files ABC solves in under 2 s, and
@@ -37,7 +38,10 @@ Commands:
       --memory MB             address-space limit per run (default 4096)
       --config NAME=ARGS      a named configuration: extra `pdrkit check` arguments (repeatable;
                               default one configuration `default` with no extra arguments)
-      --vs abc                also run ABC (`pdr`) on each file, with the same limits
+      --vs abc|ric3           also run a peer on each file, with the same limits (repeatable:
+                              `--vs ric3 --vs abc` runs both): `abc` is ABC's `pdr` (fails
+                              when berkeley-abc is missing), `ric3` is `rIC3 -e ic3` (skipped
+                              with a note when rIC3 is not on PATH); their names are reserved
       --jobs N                files run in parallel (default 1)
       --filter REGEX          only files whose path relative to SUITE matches
       --out DIR               output folder (default bench-out/<timestamp>)

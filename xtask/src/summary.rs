@@ -1,6 +1,7 @@
 //! The results of a run as files: `results.csv` (one row per file × configuration) and
 //! `summary.md` (per configuration: solved, unique, wrong, unchecked, PAR-2, and the comparison
-//! with the peer and with the manifest's reference times).
+//! with each peer and with the manifest's reference times; against a peer that records
+//! statistics, rIC3, also file by file: time, SAT queries, time per query, lemmas, frames).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -168,6 +169,8 @@ pub struct Versus {
     pub total_b: f64,
     /// Geometric mean over those files of wall(a) / wall(b) (times floored at 10 ms).
     pub geomean: f64,
+    /// Median over those files of the same ratio.
+    pub median: f64,
 }
 
 /// Compares configuration `a` with `b`.
@@ -191,23 +194,49 @@ fn times_versus(sa: &HashMap<&str, f64>, sb: &HashMap<&str, f64>) -> Versus {
         total_a: 0.0,
         total_b: 0.0,
         geomean: f64::NAN,
+        median: f64::NAN,
     };
-    let mut log_sum = 0.0;
+    let mut ratios = Vec::new();
     for (file, ta) in sa {
         match sb.get(file) {
             Some(tb) => {
                 v.both += 1;
                 v.total_a += ta;
                 v.total_b += tb;
-                log_sum += (ta.max(0.01) / tb.max(0.01)).ln();
+                ratios.push(time_ratio(*ta, *tb));
             }
             None => v.only_a += 1,
         }
     }
     if v.both > 0 {
-        v.geomean = (log_sum / v.both as f64).exp();
+        v.geomean = (ratios.iter().map(|r| r.ln()).sum::<f64>() / v.both as f64).exp();
     }
+    v.median = median(&mut ratios);
     v
+}
+
+/// wall(a) / wall(b), both floored at 10 ms (start-up noise).
+fn time_ratio(a: f64, b: f64) -> f64 {
+    a.max(0.01) / b.max(0.01)
+}
+
+/// The median of `xs` (NaN when empty); sorts them.
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    match xs.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => xs[n / 2],
+        n => (xs[n / 2 - 1] + xs[n / 2]) / 2.0,
+    }
+}
+
+/// A number with two decimals, or `-` when it is not one.
+fn num2(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.2}")
+    } else {
+        "-".into()
+    }
 }
 
 fn ratio(a: f64, b: f64) -> String {
@@ -256,27 +285,32 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
         let _ = writeln!(
             md,
             "| configuration | both solve | only it | only {peer} | its total s | {peer} total s | \
-             total ratio | geo-mean ratio |\n|---|---|---|---|---|---|---|---|"
+             total ratio | geo-mean ratio | median ratio |\n|---|---|---|---|---|---|---|---|---|"
         );
         for c in &ours {
             let v = versus(records, c, peer);
             let _ = writeln!(
                 md,
-                "| {c} | {} | {} | {} | {:.2} | {:.2} | {} | {} |",
+                "| {c} | {} | {} | {} | {:.2} | {:.2} | {} | {} | {} |",
                 v.both,
                 v.only_a,
                 v.only_b,
                 v.total_a,
                 v.total_b,
                 ratio(v.total_a, v.total_b),
-                if v.geomean.is_finite() {
-                    format!("{:.2}", v.geomean)
-                } else {
-                    "-".into()
-                }
+                num2(v.geomean),
+                num2(v.median)
             );
         }
         let _ = writeln!(md, "\nA ratio below 1 means pdrkit is faster.");
+        let with_stats = records
+            .iter()
+            .any(|r| &r.config == peer && !r.stats.is_empty());
+        if with_stats {
+            for c in &ours {
+                md.push_str(&file_by_file(records, c, peer));
+            }
+        }
     }
 
     // Versus the manifest's reference times (CPU seconds, measured elsewhere).
@@ -305,18 +339,15 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
             let v = times_versus(&mine, &reference);
             let _ = writeln!(
                 ref_md,
-                "| {c} | {column} | {} | {} | {} | {:.2} | {:.2} | {} | {} |",
+                "| {c} | {column} | {} | {} | {} | {:.2} | {:.2} | {} | {} | {} |",
                 v.both,
                 v.only_a,
                 v.only_b,
                 v.total_a,
                 v.total_b,
                 ratio(v.total_a, v.total_b),
-                if v.geomean.is_finite() {
-                    format!("{:.2}", v.geomean)
-                } else {
-                    "-".into()
-                }
+                num2(v.geomean),
+                num2(v.median)
             );
         }
     }
@@ -329,7 +360,8 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
         let _ = writeln!(
             md,
             "| configuration | reference | both solve | only it | only reference | its CPU s | \
-             reference s | total ratio | geo-mean ratio |\n|---|---|---|---|---|---|---|---|---|"
+             reference s | total ratio | geo-mean ratio | median ratio |\n\
+             |---|---|---|---|---|---|---|---|---|---|"
         );
         md.push_str(&ref_md);
     }
@@ -377,6 +409,127 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
             );
         }
     }
+    md
+}
+
+/// The statistics of a run that the file-by-file comparison shows, from its `stats` JSON
+/// (pdrkit's `--stats-json`, or the peer's parsed log); each may be missing.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct RunStats {
+    /// SAT queries (`sat_queries`).
+    pub queries: Option<f64>,
+    /// Mean microseconds per SAT query (`sat_mean_us`).
+    pub us_per_query: Option<f64>,
+    /// Lemmas (`lemmas`).
+    pub lemmas: Option<f64>,
+    /// Frames (`frames`).
+    pub frames: Option<f64>,
+}
+
+impl RunStats {
+    /// Reads the keys from a record's `stats` (anything unparsable counts as missing).
+    pub fn of(r: &Record) -> RunStats {
+        let Ok(serde_json::Value::Object(m)) = serde_json::from_str(&r.stats) else {
+            return RunStats::default();
+        };
+        let get = |k: &str| m.get(k).and_then(serde_json::Value::as_f64);
+        RunStats {
+            queries: get("sat_queries"),
+            us_per_query: get("sat_mean_us"),
+            lemmas: get("lemmas"),
+            frames: get("frames"),
+        }
+    }
+}
+
+/// `a / b` when both are known and `b` is positive.
+fn opt_ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 && a.is_finite() => Some(a / b),
+        _ => None,
+    }
+}
+
+fn opt_cell(x: Option<f64>, decimals: usize) -> String {
+    x.map_or("-".into(), |x| format!("{x:.decimals$}"))
+}
+
+/// The file-by-file comparison of configuration `c` with `peer` on the files both solve
+/// (markdown: a table, then the median and max of the per-file ratios).
+pub fn file_by_file(records: &[Record], c: &str, peer: &str) -> String {
+    let theirs: HashMap<&str, &Record> = records
+        .iter()
+        .filter(|r| r.config == peer && r.solved())
+        .map(|r| (r.file.as_str(), r))
+        .collect();
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "\n### {c} against {peer}, file by file (files both solve)\n"
+    );
+    let _ = writeln!(
+        md,
+        "| file | {c} s | {peer} s | time ratio | {c} queries | {peer} queries | query ratio | \
+         {c} µs/query | {peer} µs/query | µs/query ratio | {c} lemmas | {peer} lemmas | \
+         {c} frames | {peer} frames |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    );
+    let (mut times, mut queries, mut costs) = (Vec::new(), Vec::new(), Vec::new());
+    for mine in records.iter().filter(|r| r.config == c && r.solved()) {
+        let Some(other) = theirs.get(mine.file.as_str()) else {
+            continue;
+        };
+        let (a, b) = (RunStats::of(mine), RunStats::of(other));
+        let t = time_ratio(mine.wall_s, other.wall_s);
+        let q = opt_ratio(a.queries, b.queries);
+        let u = opt_ratio(a.us_per_query, b.us_per_query);
+        times.push(t);
+        queries.extend(q);
+        costs.extend(u);
+        let _ = writeln!(
+            md,
+            "| {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            mine.file,
+            mine.wall_s,
+            other.wall_s,
+            t,
+            opt_cell(a.queries, 0),
+            opt_cell(b.queries, 0),
+            opt_cell(q, 2),
+            opt_cell(a.us_per_query, 1),
+            opt_cell(b.us_per_query, 1),
+            opt_cell(u, 2),
+            opt_cell(a.lemmas, 0),
+            opt_cell(b.lemmas, 0),
+            opt_cell(a.frames, 0),
+            opt_cell(b.frames, 0),
+        );
+    }
+    let max = |xs: &[f64]| xs.iter().copied().fold(f64::NAN, f64::max);
+    let _ = writeln!(md);
+    let _ = writeln!(
+        md,
+        "- time ratio ({c} / {peer}, times floored at 10 ms): median {} over {} files",
+        num2(median(&mut times)),
+        times.len()
+    );
+    let _ = writeln!(
+        md,
+        "- query ratio: median {}, max {} over {} files with both counts",
+        num2(median(&mut queries)),
+        num2(max(&queries)),
+        queries.len()
+    );
+    let _ = writeln!(
+        md,
+        "- µs/query ratio: median {}, max {} over {} files with both means",
+        num2(median(&mut costs)),
+        num2(max(&costs)),
+        costs.len()
+    );
+    let _ = writeln!(
+        md,
+        "\nA ratio below 1 means pdrkit is faster / asks fewer queries / spends less per query."
+    );
     md
 }
 
@@ -456,7 +609,7 @@ pub(crate) mod tests {
         Record {
             file: file.into(),
             config: config.into(),
-            peer: config == "abc",
+            peer: config == "abc" || config == "ric3",
             expected: Expected::Unknown,
             verdict,
             ending: if verdict == Verdict::Unknown {
@@ -523,5 +676,88 @@ pub(crate) mod tests {
         let md = to_markdown(&recs, &ctx);
         assert!(md.contains("## Versus abc"));
         assert!(md.contains("**WRONG**"));
+    }
+
+    #[test]
+    fn file_by_file_against_ric3() {
+        use Judgement::*;
+        use Verdict::*;
+        let with = |mut r: Record, stats: &str| {
+            r.stats = stats.into();
+            r
+        };
+        let recs = vec![
+            with(
+                rec("a", "ic3", Unsat, Solved, 2.0),
+                r#"{"sat_queries":300,"sat_mean_us":20.0,"lemmas":40,"frames":7}"#,
+            ),
+            with(rec("a", "abc", Unsat, Solved, 1.0), ""),
+            with(
+                rec("a", "ric3", Unsat, Solved, 1.0),
+                r#"{"sat_queries":100,"sat_mean_us":10.0,"lemmas":30,"frames":6,"mic":5}"#,
+            ),
+            // pdrkit without the query keys (an older binary): shown as `-`, not counted.
+            with(rec("b", "ic3", Sat, Solved, 1.0), r#"{"frames":3}"#),
+            with(
+                rec("b", "ric3", Sat, Solved, 4.0),
+                r#"{"sat_queries":50,"sat_mean_us":5.0,"frames":4,"lemmas":9}"#,
+            ),
+            // Killed: no statistics, and not solved by both, so not in the table.
+            with(rec("c", "ric3", Unknown, Unsolved, 11.0), ""),
+            with(rec("c", "ic3", Sat, Solved, 1.0), "not json"),
+            with(
+                rec("d", "ic3", Unsat, Solved, 0.5),
+                r#"{"sat_queries":10,"sat_mean_us":1.0}"#,
+            ),
+            with(
+                rec("d", "ric3", Unsat, Solved, 0.5),
+                r#"{"sat_queries":20,"sat_mean_us":4.0}"#,
+            ),
+        ];
+        let ctx = Report {
+            title: "t".into(),
+            setup: vec![],
+            configs: vec![
+                ("ic3".into(), "--engine ic3".into()),
+                ("ric3".into(), "rIC3 -e ic3 FILE".into()),
+                ("abc".into(), "abc".into()),
+            ],
+            instances: &[],
+        };
+        let md = to_markdown(&recs, &ctx);
+        // One comparison per peer, in the configurations' order; only rIC3 has statistics.
+        let (r, a) = (
+            md.find("## Versus ric3").unwrap(),
+            md.find("## Versus abc").unwrap(),
+        );
+        assert!(r < a, "{md}");
+        assert!(md.contains("### ic3 against ric3, file by file"), "{md}");
+        assert!(!md.contains("against abc, file by file"), "{md}");
+        assert!(
+            md.contains("| a | 2.00 | 1.00 | 2.00 | 300 | 100 | 3.00 | 20.0 | 10.0 | 2.00 | 40 | 30 | 7 | 6 |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| b | 1.00 | 4.00 | 0.25 | - | 50 | - | - | 5.0 | - | - | 9 | 3 | 4 |"),
+            "{md}"
+        );
+        assert!(!md.contains("| c | "), "{md}");
+        assert!(
+            md.contains("median 1.00 over 3 files"),
+            "times 2, 0.25, 1: {md}"
+        );
+        assert!(
+            md.contains("query ratio: median 1.75, max 3.00 over 2 files"),
+            "{md}"
+        );
+        assert!(
+            md.contains("µs/query ratio: median 1.12, max 2.00 over 2 files"),
+            "{md}"
+        );
+        // The versus table has a median ratio column: ic3/ric3 on a, b, d: 2, 0.25, 1.
+        assert!(
+            md.contains("| ic3 | 3 | 1 | 0 | 3.50 | 5.50 | 0.64 | 0.79 | 1.00 |"),
+            "{md}"
+        );
     }
 }

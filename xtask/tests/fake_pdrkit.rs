@@ -1,7 +1,8 @@
 //! End-to-end tests of `xtask regress` and `xtask bench` against a fake `pdrkit` (a shell
 //! script that answers from the file name), on a temporary suite: a correct manifest passes, a
 //! deliberately wrong manifest entry fails loudly with WRONG, a witness that does not replay
-//! fails with UNCHECKED.
+//! fails with UNCHECKED. The rIC3 peer runs as a fake `rIC3` put first on PATH (printing a
+//! real rIC3 log), or is missing from PATH altogether.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,27 @@ certify) exit 0;;
 *) echo "unknown command $sub" >&2; exit 1;;
 esac
 "#;
+
+/// A fake rIC3: `rIC3 -e ic3 FILE` answers from the file name like the fake pdrkit, with
+/// rIC3's exit codes and last stdout line, and a real rIC3 log (`ric3.log` next to it) on
+/// stderr. `$FAKE_RIC3_LIES` answers `sat` on safe files; `$FAKE_RIC3_HANG` prints the
+/// preprocessing part of the log and hangs (to be killed at the time limit).
+const FAKE_RIC3: &str = r#"#!/bin/sh
+log="$(dirname "$0")/ric3.log"
+if [ "$1 $2" != "-e ic3" ] || [ $# -ne 3 ]; then echo "error: unexpected arguments $*" >&2; exit 2; fi
+if [ -n "$FAKE_RIC3_HANG" ]; then head -n 12 "$log" >&2; sleep 30; exit 0; fi
+case $(basename "$3") in
+  *unsafe*) sat=1;;
+  *safe*) sat=${FAKE_RIC3_LIES:+1};;
+  *) exit 1;;
+esac
+cat "$log" >&2
+if [ -n "$sat" ]; then echo "RESULT: SAT"; exit 10; fi
+echo "RESULT: UNSAT"; exit 20
+"#;
+
+/// The stderr of a real `rIC3 -e ic3` run (rIC3 1.5.1, hwmcc20/zipcpu-busdelay-p36.aig).
+const RIC3_LOG: &str = include_str!("data/ric3-busdelay-p36.stderr");
 
 struct Fixture {
     dir: PathBuf,
@@ -98,6 +120,48 @@ impl Fixture {
     fn path(&self, rel: &str) -> PathBuf {
         self.dir.join(rel)
     }
+
+    /// Puts the fake rIC3 into `bin/`; returns a PATH with it first.
+    fn with_fake_ric3(&self) -> String {
+        let bin = self.path("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::write(bin.join("ric3.log"), RIC3_LOG).unwrap();
+        let fake = bin.join("rIC3");
+        std::fs::write(&fake, FAKE_RIC3).unwrap();
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        format!("{}:{}", bin.display(), path_without_ric3())
+    }
+
+    /// `bench` on the whole suite with the ic3 configuration, the peers given and `env`.
+    fn bench_vs(&self, peers: &[&str], extra: &[&str], env: &[(&str, &str)]) -> Output {
+        let out = self.path("out");
+        let suite = self.path("suite");
+        let mut args = vec![
+            "bench",
+            suite.to_str().unwrap(),
+            "--config",
+            "ic3=--engine ic3",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        for p in peers {
+            args.extend(["--vs", p]);
+        }
+        args.extend(extra);
+        self.xtask(&args, env)
+    }
+}
+
+/// PATH without the folders that hold a `rIC3` (the real one, when installed).
+fn path_without_ric3() -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|d| !d.join("rIC3").exists())
+        .collect();
+    std::env::join_paths(dirs)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
 }
 
 impl Drop for Fixture {
@@ -370,4 +434,166 @@ fn emit_slurm_then_run_a_task_then_import() {
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(md.contains("1 task(s) have no result file"), "{md}");
     assert!(Path::new(&out.join("cactus.svg")).is_file());
+}
+
+/// The row of `file` and `config` in results.csv.
+fn row<'a>(csv: &'a str, file: &str, config: &str) -> &'a str {
+    let start = format!("{file},{config},");
+    csv.lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no row {start} in {csv}"))
+}
+
+#[test]
+fn bench_versus_ric3_and_abc_in_one_run() {
+    let f = Fixture::new("ric3", GOOD);
+    let path = f.with_fake_ric3();
+    // ABC too when it is installed (`--vs` is repeatable); rIC3 first, as given.
+    let peers: &[&str] = if has_abc() {
+        &["ric3", "abc"]
+    } else {
+        &["ric3"]
+    };
+    let o = f.bench_vs(peers, &["--timeout", "5"], &[("PATH", &path)]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(!t.contains("peer skipped"), "{t}");
+    let csv = std::fs::read_to_string(f.path("out/results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 3 * (1 + peers.len()), "{csv}");
+    let safe = row(&csv, "fam/safe.aag", "ric3");
+    assert!(
+        safe.starts_with("fam/safe.aag,ric3,true,safe,unsat,exit 20,ok,"),
+        "{csv}"
+    );
+    // The log's statistics, in the same column as pdrkit's --stats-json.
+    for stat in [
+        r#"""sat_queries"":34124"#,
+        r#"""sat_mean_us"":15.437"#,
+        r#"""frames"":22"#,
+        r#"""lemmas"":1168"#,
+        r#"""mic"":1565"#,
+        r#"""time_s"":0.75"#,
+        r#"""preprocessed"":""373 vars, 75 inputs, 142 latches, 817 clauses, 31 constraints"""#,
+    ] {
+        assert!(safe.contains(stat), "{stat} in {safe}");
+    }
+    assert!(
+        row(&csv, "fam/unsafe.aag", "ric3")
+            .starts_with("fam/unsafe.aag,ric3,true,unsafe,sat,exit 10,ok,"),
+        "{csv}"
+    );
+    let md = std::fs::read_to_string(f.path("out/summary.md")).unwrap();
+    assert!(md.contains("| ric3 | `rIC3 -e ic3 FILE` |"), "{md}");
+    assert!(md.contains("| ric3 | 2 | 1 | 3 | 3 | 0 |"), "{md}");
+    assert!(md.contains("## Versus ric3"), "{md}");
+    assert!(md.contains("### ic3 against ric3, file by file"), "{md}");
+    // The fake pdrkit's statistics have frames but no queries yet.
+    assert!(md.contains("| 34124 | - |"), "{md}");
+    if peers.len() == 2 {
+        assert!(row(&csv, "fam/safe.aag", "abc").contains(",abc,true,safe,unsat,exit 0,ok,"));
+        assert!(md.find("## Versus ric3") < md.find("## Versus abc"), "{md}");
+        assert!(
+            !md.contains("against abc, file by file"),
+            "no statistics from ABC: {md}"
+        );
+    }
+}
+
+#[test]
+fn bench_skips_ric3_when_it_is_not_installed() {
+    let f = Fixture::new("noric3", GOOD);
+    let o = f.bench_vs(
+        &["ric3"],
+        &["--timeout", "5"],
+        &[("PATH", &path_without_ric3())],
+    );
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains(
+            "note: rIC3 not on PATH, peer skipped (install: apt-get install -y cmake clang && \
+             RUSTC_BOOTSTRAP=1 cargo install rIC3 --version 1.5.1 --locked)"
+        ),
+        "{t}"
+    );
+    let csv = std::fs::read_to_string(f.path("out/results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 3, "{csv}");
+    assert!(!csv.contains(",ric3,"), "{csv}");
+    let md = std::fs::read_to_string(f.path("out/summary.md")).unwrap();
+    assert!(md.contains("- rIC3 not on PATH, peer skipped"), "{md}");
+    assert!(!md.contains("Versus ric3"), "{md}");
+}
+
+#[test]
+fn ric3_contradicting_the_manifest_is_a_note_and_a_timeout_keeps_partial_stats() {
+    let f = Fixture::new("ric3odd", GOOD);
+    let path = f.with_fake_ric3();
+    let o = f.bench_vs(
+        &["ric3"],
+        &["--timeout", "5"],
+        &[("PATH", &path), ("FAKE_RIC3_LIES", "1")],
+    );
+    let t = text(&o);
+    assert!(
+        o.status.success(),
+        "a peer's wrong answer does not fail the run: {t}"
+    );
+    assert!(
+        t.contains("note: peer ric3 answered sat on fam/safe.aag (WRONG); the manifest says safe"),
+        "{t}"
+    );
+    let csv = std::fs::read_to_string(f.path("out/results.csv")).unwrap();
+    assert!(
+        row(&csv, "fam/safe.aag", "ric3").contains(",sat,exit 10,WRONG,"),
+        "{csv}"
+    );
+
+    // Killed at the limit (1 s + 2 s grace): unknown, with what the log had so far.
+    let o = f.bench_vs(
+        &["ric3"],
+        &["--timeout", "1", "--filter", "/safe"],
+        &[("PATH", &path), ("FAKE_RIC3_HANG", "1")],
+    );
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    let csv = std::fs::read_to_string(f.path("out/results.csv")).unwrap();
+    let r = row(&csv, "fam/safe.aag", "ric3");
+    assert!(r.contains(",unknown,timeout,unsolved,"), "{csv}");
+    assert!(
+        r.contains(r#"""preprocessed"":"#) && !r.contains("sat_queries"),
+        "{r}"
+    );
+}
+
+#[test]
+fn slurm_tasks_run_the_ric3_peer_and_import_compares_with_it() {
+    let f = Fixture::new("slurm-ric3", GOOD);
+    let path = f.with_fake_ric3();
+    let job = f.path("job");
+    let o = f.bench_vs(
+        &["ric3"],
+        &["--timeout", "5", "--emit", "slurm", job.to_str().unwrap()],
+        &[("PATH", &path)],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let tasks = std::fs::read_to_string(job.join("tasks.json")).unwrap();
+    assert!(tasks.contains(r#""peers": ["#), "{tasks}");
+    // Task 0 is fam/safe.aag.
+    let o = Command::new(job.join("bin/xtask"))
+        .args(["run-task", job.to_str().unwrap(), "0"])
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let out = f.path("imported");
+    let o = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["bench", "--import", job.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("| ric3 | `rIC3 -e ic3 FILE` |"), "{md}");
+    assert!(md.contains("### ic3 against ric3, file by file"), "{md}");
+    assert!(md.contains("| fam/safe.aag | "), "{md}");
 }
