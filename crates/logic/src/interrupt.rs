@@ -11,6 +11,9 @@
 //! lives registers itself. An interrupted solver answers `Unknown` to every later call: a stop
 //! is final, and MiniSat's interrupt is permanent anyway. A solver leaves the registry when it
 //! is dropped, under the lock `interrupt` holds, so an interrupt never reaches a freed solver.
+//!
+//! Solvers outside this crate (pdrkit's own, which polls a flag between conflicts) register a
+//! plain `Arc<AtomicBool>` through [`FlagRegistration`] instead of a rustsat interrupter.
 
 use std::cell::RefCell;
 use std::marker::PhantomData;
@@ -142,6 +145,35 @@ impl Registration {
     #[inline]
     pub(crate) fn interrupted(&self) -> bool {
         self.reg.is_interrupted()
+    }
+}
+
+/// What an interrupt does to a solver that polls a flag: sets it, for good.
+struct Flag(Arc<AtomicBool>);
+
+impl InterruptSolver for Flag {
+    fn interrupt(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A stop flag's place in the current thread's registry (see [`Interrupts::enter`]), for a
+/// solver that checks a flag instead of offering a rustsat interrupter. The registry's
+/// [`interrupt`](Interrupts::interrupt) sets the flag; the solver leaves the registry when this
+/// is dropped, so keep it as long as the solver (the flag itself is shared, never freed early).
+pub struct FlagRegistration(Registration);
+
+impl std::fmt::Debug for FlagRegistration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FlagRegistration({})", self.0.id)
+    }
+}
+
+impl FlagRegistration {
+    /// Registers `flag` with the current thread's registry, if the thread entered one (`None`
+    /// otherwise). When the registry was interrupted already, the flag is set at once.
+    pub fn current(flag: &Arc<AtomicBool>) -> Option<FlagRegistration> {
+        Registration::current(|| Box::new(Flag(flag.clone()))).map(FlagRegistration)
     }
 }
 

@@ -13,7 +13,7 @@ pub mod sat;
 
 #[cfg(feature = "cadical")]
 pub use cadical::Cadical;
-pub use interrupt::{Interrupts, Scope};
+pub use interrupt::{FlagRegistration, Interrupts, Scope};
 pub use lit::{Lit, Var};
 pub use litset::{Clause, Cube, LitSet};
 pub use sat::{Minisat, SatResult, SatSolver};
