@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
-use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
+use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode, SatBackend};
 use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
 use pdrkit_engine::{portfolio, Control, Outcome, Proof};
 use pdrkit_logic::Lit;
@@ -442,11 +442,32 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 verify_lemmas false",
+                "ic3 verify_lemmas true, push_shrink false",
                 Ic3Config {
-                    verify_lemmas: false,
+                    verify_lemmas: true,
                     push_shrink: false,
                     seed: seed.wrapping_mul(7),
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 on MiniSat, lifting in rounds",
+                Ic3Config {
+                    sat: SatBackend::Minisat,
+                    lift_rounds: 4,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 obligations per frame, no drops, first 3 literals",
+                Ic3Config {
+                    keep_obligations: false,
+                    drop_po: 0.0,
+                    mic_attempts: 3,
+                    parent_lemma: false,
+                    order_assumptions: false,
+                    mic_shuffle: 0.0,
+                    promote: true,
                     ..Ic3Config::default()
                 },
             ),

@@ -150,48 +150,88 @@ impl KindArgs {
     }
 }
 
-/// Options of the IC3 engine (defaults in parentheses are IC3ref's or ABC's choices).
+/// The IC3 engine's defaults, written once in [`Ic3Config`](pdrkit_engine::ic3::Ic3Config).
+fn ic3_default() -> pdrkit_engine::ic3::Ic3Config {
+    pdrkit_engine::ic3::Ic3Config::default()
+}
+
+/// Options of the IC3 engine. Switches take `true` or `false` (alone, `true`); every default
+/// comes from the engine's own configuration.
 #[derive(Args, Debug)]
 #[command(next_help_heading = "IC3 options")]
 pub struct Ic3Args {
-    /// Counterexamples to generalization tried per dropped literal (0: no CTG; IC3ref uses 3).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Counterexamples to generalization tried per dropped literal (0: no CTG; IC3ref and rIC3
+    /// use 3).
+    #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_max)]
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_depth)]
     pub ctg_depth: usize,
-    /// Stop dropping literals from a lemma after this many failures in a row.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    /// Stop dropping literals from a lemma after this many failures in a row (0: try them all).
+    #[arg(long, value_name = "N", default_value_t = ic3_default().mic_attempts)]
     pub mic_attempts: usize,
-    /// Rebuild a frame's solver after this many temporary clauses.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// Probability of trying a lemma's literals in a random order instead of by activity.
+    #[arg(long, value_name = "P", default_value_t = ic3_default().mic_shuffle)]
+    pub mic_shuffle: f64,
+    /// Try the literals of the parent lemma (one level below) last when generalizing.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().parent_lemma,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub parent_lemma: bool,
+    /// Assume relative-induction queries' literals in decreasing activity.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().order_assumptions,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub order_assumptions: bool,
+    /// Keep proof obligations across frames (one blocked at level i waits at level i+1).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().keep_obligations,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub keep_obligations: bool,
+    /// Drop a proof obligation handled more than this many times (decayed by 0.6 per level it
+    /// moves up; 0: never).
+    #[arg(long, value_name = "N", default_value_t = ic3_default().drop_po)]
+    pub drop_po: f64,
+    /// The SAT solver of IC3's frames: pdrkit (pdrkit's own, with per-query domains) or minisat
+    /// (the reference).
+    #[arg(long, value_name = "SOLVER", default_value_t = ic3_default().sat)]
+    pub sat: pdrkit_engine::ic3::SatBackend,
+    /// MiniSat backend: rebuild a frame's solver after this many temporary clauses.
+    #[arg(long, value_name = "N", default_value_t = ic3_default().rebuild_after)]
     pub rebuild_after: usize,
     /// How predecessor states are shrunk: core (unsat core of a lifting query), ternary
     /// (ternary simulation), none.
-    #[arg(long, value_name = "MODE", default_value = "core")]
+    #[arg(long, value_name = "MODE", default_value_t = ic3_default().lift)]
     pub lift: pdrkit_engine::ic3::LiftMode,
-    /// Do not re-prove generalized lemmas before learning them.
-    #[arg(long)]
-    pub no_verify_lemmas: bool,
-    /// Do not shrink lemmas by the cores of the queries that push them.
-    #[arg(long)]
-    pub no_push_shrink: bool,
+    /// Core lifting: queries per predecessor at most, each shrinking the last one's result in
+    /// another order.
+    #[arg(long, value_name = "N", default_value_t = ic3_default().lift_rounds)]
+    pub lift_rounds: usize,
+    /// Re-prove every generalized lemma with one more query before learning it.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().verify_lemmas,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub verify_lemmas: bool,
+    /// Shrink lemmas by the cores of the queries that push them.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().push_shrink,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub push_shrink: bool,
     /// Move lemmas that are inductive on their own to the infinity level (Houdini over the top
-    /// frame after each level). Always on for the portfolio's IC3, which shares them with
-    /// k-induction.
-    #[arg(long)]
+    /// frame after each level).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().promote,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub promote: bool,
     /// Add a first-step latch (1 initially, 0 after) so that IC3 can learn lemmas "from step 1
     /// on", e.g. over uninitialized latches alone. Off by default: it helped some files and
     /// lost others on the shared suite.
     #[arg(long)]
     pub first_latch: bool,
-    /// Seed for tie-breaking among literals of equal activity.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Seed for tie-breaking among literals of equal activity, and for shuffles.
+    #[arg(long, value_name = "N", default_value_t = ic3_default().seed)]
     pub seed: u64,
     /// Answer unknown after this many frames.
     #[arg(long, value_name = "N")]
     pub max_frames: Option<usize>,
+    /// Record the calls of IC3's SAT solvers in DIR, one text file per solver, to replay them
+    /// in benchmarks (`benches/ic3_queries.rs`). A developer's aid: the files grow fast.
+    #[arg(long, value_name = "DIR")]
+    pub record_sat: Option<std::path::PathBuf>,
 }
 
 impl Ic3Args {
@@ -201,15 +241,23 @@ impl Ic3Args {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
             mic_attempts: self.mic_attempts,
+            mic_shuffle: self.mic_shuffle,
+            parent_lemma: self.parent_lemma,
+            order_assumptions: self.order_assumptions,
+            keep_obligations: self.keep_obligations,
+            drop_po: self.drop_po,
+            sat: self.sat,
             rebuild_after: self.rebuild_after,
             lift: self.lift,
-            verify_lemmas: !self.no_verify_lemmas,
-            push_shrink: !self.no_push_shrink,
+            lift_rounds: self.lift_rounds,
+            verify_lemmas: self.verify_lemmas,
+            push_shrink: self.push_shrink,
             promote: self.promote,
             import_lemmas: share,
             seed: self.seed,
             max_frames: self.max_frames,
             check_frames: false,
+            record_sat: self.record_sat.clone(),
             verbose,
         }
     }

@@ -89,6 +89,28 @@ impl Frames {
         self.stored_at_or_above(level).any(|d| d.subsumes(cube))
     }
 
+    /// The highest level at which a stored lemma blocks `cube` syntactically, if it is blocked
+    /// at `level` (`INF` when a lemma of the infinity level does). An obligation blocked this
+    /// way can wait one level above it.
+    pub fn blocking_level(&self, cube: &Cube, level: usize) -> Option<usize> {
+        if self.inf.iter().any(|d| d.subsumes(cube)) {
+            return Some(INF);
+        }
+        if level == INF {
+            return None;
+        }
+        let from = level.max(1);
+        (from..self.levels.len())
+            .rev()
+            .find(|&i| self.levels[i].iter().any(|d| d.subsumes(cube)))
+    }
+
+    /// A lemma stored exactly at finite `level` that blocks `cube` syntactically (the
+    /// "parent lemma" of a cube generalized one level higher).
+    pub fn subsumer_at(&self, level: usize, cube: &Cube) -> Option<&Cube> {
+        self.levels.get(level)?.iter().find(|d| d.subsumes(cube))
+    }
+
     /// Adds lemma `cube` at `level` (`INF` allowed). Returns false (and stores nothing) when a
     /// lemma at `level` or above already implies it; otherwise removes the lemmas at `level` or
     /// below that it implies.
@@ -204,6 +226,21 @@ mod tests {
         assert!(!f.is_blocked(&cube(&[1, 2, 3]), 1));
         f.push_level();
         assert!(!f.is_blocked(&cube(&[1, -2, 3]), 3));
+    }
+
+    #[test]
+    fn blocking_level_is_the_highest_and_parent_is_exact() {
+        let mut f = frames(4);
+        f.add(cube(&[1, 2]), 1);
+        f.add(cube(&[1]), 3);
+        assert_eq!(f.blocking_level(&cube(&[1, 2, 3]), 1), Some(3));
+        assert_eq!(f.blocking_level(&cube(&[1, 2, 3]), 4), None);
+        assert_eq!(f.blocking_level(&cube(&[2, 3]), 1), None);
+        f.add(cube(&[2]), INF);
+        assert_eq!(f.blocking_level(&cube(&[2, 3]), 4), Some(INF));
+        assert_eq!(f.subsumer_at(3, &cube(&[1, 5])), Some(&cube(&[1])));
+        assert_eq!(f.subsumer_at(2, &cube(&[1, 5])), None);
+        assert_eq!(f.subsumer_at(9, &cube(&[1, 5])), None);
     }
 
     #[test]

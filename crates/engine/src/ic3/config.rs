@@ -1,41 +1,64 @@
-//! Every option of the IC3 engine, with its default and why.
+//! Every option of the IC3 engine, with its default and why. The defaults are written here
+//! once; the command line shows them in `--help` and `-v` prints the values in use.
 
 use super::lift::LiftMode;
+use super::solver::SatBackend;
 
-/// Options of the IC3 engine. The command line shows these in `--help` and `-v` prints the
-/// values in use.
+/// Options of the IC3 engine.
 #[derive(Clone, Debug)]
 pub struct Ic3Config {
-    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off,
-    /// the default: on the shared suite CTG cost more queries than it saved).
+    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off).
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking (IC3ref: 1).
     pub ctg_depth: usize,
-    /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3).
+    /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3;
+    /// 0: try every literal).
     pub mic_attempts: usize,
+    /// Probability of trying a lemma's literals in a random order rather than by increasing
+    /// activity (rIC3: 0.2): a little diversity keeps one bad order from repeating.
+    pub mic_shuffle: f64,
+    /// Try the literals of the parent lemma (the lemma one level below that blocks the cube)
+    /// last (Xia et al., CAV'23).
+    pub parent_lemma: bool,
+    /// Assume a relative-induction query's literals in decreasing activity, so that cores
+    /// prefer the literals of earlier lemmas.
+    pub order_assumptions: bool,
+    /// Keep obligations across frames: one blocked at level `i` waits at level `i + 1`.
+    pub keep_obligations: bool,
+    /// Drop an obligation handled more than this many times (its count decays by 0.6 per
+    /// level it moves up; rIC3: 20); 0 never drops.
+    pub drop_po: f64,
+    /// The SAT solver of the frame and lifting solvers.
+    pub sat: SatBackend,
     /// Rebuild a frame solver after this many activation literals (dead temporary clauses
     /// slow MiniSat down; ABC recycles after 300).
     pub rebuild_after: usize,
     /// How predecessors are shrunk.
     pub lift: LiftMode,
-    /// Re-prove every generalized lemma with a fresh relative-induction query before learning it.
+    /// Core lifting: lifting queries per predecessor at most, each on the last one's result in
+    /// another literal order, while it shrinks (1: one query).
+    pub lift_rounds: usize,
+    /// Re-prove every generalized lemma with a fresh relative-induction query before learning
+    /// it (a second opinion: every lemma is already the core of an unsatisfiable query).
     pub verify_lemmas: bool,
     /// Shrink each lemma by the core of the query that pushes it further.
     pub push_shrink: bool,
     /// After each level, move the top level's lemmas that are inductive on their own to the
-    /// infinity level and share them with the other engines of a portfolio (off for IC3 alone:
-    /// it cost about 10% on the quick tier; the portfolio turns it on).
+    /// infinity level and share them with the other engines of a portfolio.
     pub promote: bool,
     /// Take the lemmas other engines of a portfolio proved inductive into the infinity level
     /// (after each level). Without a portfolio there are none.
     pub import_lemmas: bool,
-    /// Seed for the order in which literals with equal activity are tried.
+    /// Seed for the order in which literals with equal activity are tried, and for shuffles.
     pub seed: u64,
     /// Give up (unknown) after this many frames.
     pub max_frames: Option<usize>,
     /// Check the frame invariants with a fresh solver after every level (slow; for tests).
     /// Debug builds do it anyway on systems of up to 32 latches.
     pub check_frames: bool,
+    /// Record every frame and lifting solver's calls in this folder, one file per solver, for
+    /// replaying them in benchmarks (see the `record` module). A measuring aid.
+    pub record_sat: Option<std::path::PathBuf>,
     /// Progress to stderr.
     pub verbose: bool,
 }
@@ -45,16 +68,24 @@ impl Default for Ic3Config {
         Ic3Config {
             ctg_max: 0,
             ctg_depth: 1,
-            mic_attempts: 3,
+            mic_attempts: 0,
+            mic_shuffle: 0.2,
+            parent_lemma: true,
+            order_assumptions: true,
+            keep_obligations: true,
+            drop_po: 20.0,
+            sat: SatBackend::Pdrkit,
             rebuild_after: 1000,
             lift: LiftMode::Core,
-            verify_lemmas: true,
+            lift_rounds: 1,
+            verify_lemmas: false,
             push_shrink: true,
             promote: false,
             import_lemmas: true,
             seed: 0,
             max_frames: None,
             check_frames: false,
+            record_sat: None,
             verbose: false,
         }
     }

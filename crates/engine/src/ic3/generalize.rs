@@ -1,15 +1,89 @@
-//! Generalization of a blocked cube: the unsat core first, then literal dropping ("down", MIC)
-//! in order of increasing activity, with counterexamples to generalization (CTG): a state that
-//! stops a literal from being dropped is blocked one level lower when it can be (within
-//! `ctg_max` tries and `ctg_depth` recursion), and otherwise the cube is joined with it.
+//! Generalization of a blocked cube: the unsat core first, then literal dropping (MIC,
+//! Bradley's "down"), then pushing the result as high as it stays relative-inductive.
+//!
+//! Dropping tries the literals least active in earlier lemmas first, and those of the "parent
+//! lemma" last: the lemma one level below that blocked the same states (Xia et al., CAV'23:
+//! lemmas that look like their parent tend to be pushable, "i-good"). When a candidate fails,
+//! its predecessor state is not thrown away:
+//! - without CTG, the candidate is joined with it (only the literals the predecessor agrees
+//!   with stay, so the next query cannot find it again; Bradley's `down`), and it is
+//!   remembered with its successor: a later candidate that excludes the predecessor but
+//!   contains the successor fails on that same pair, without a SAT query;
+//! - with CTG (Hassan, Bradley and Somenzi, FMCAD'13), the lifted predecessor is blocked one
+//!   level lower when it can be (at most `ctg_max` times per literal, recursing `ctg_depth`
+//!   levels), and the candidate is tried again; otherwise it is joined as above.
 
 use pdrkit_logic::{Cube, Lit};
 
 use super::{Ic3, Purpose, Relind, Stop};
 
+/// Predecessor/successor pairs of failed candidates within one MIC, over the literals of the
+/// cube MIC started from (bit `i` of a row: literal `i` holds in that state).
+#[derive(Default)]
+pub(super) struct CexCache {
+    /// The literals MIC started from, and for each literal code its index there.
+    full: Vec<Lit>,
+    index: Vec<u32>,
+    /// Per pair, `words` words for the predecessor, then `words` for the successor.
+    rows: Vec<u64>,
+    words: usize,
+}
+
+const NO_INDEX: u32 = u32::MAX;
+
+impl CexCache {
+    fn start(&mut self, full: &[Lit], num_codes: usize) {
+        if self.index.len() < num_codes {
+            self.index.resize(num_codes, NO_INDEX);
+        }
+        self.full.clear();
+        self.full.extend_from_slice(full);
+        for (i, l) in full.iter().enumerate() {
+            self.index[l.code() as usize] = i as u32;
+        }
+        self.rows.clear();
+        self.words = full.len().div_ceil(64);
+    }
+
+    fn finish(&mut self) {
+        for l in &self.full {
+            self.index[l.code() as usize] = NO_INDEX;
+        }
+        self.rows.clear();
+    }
+
+    /// Records a pair: `pred(l)` and `succ(l)` tell whether literal `l` holds in each state.
+    fn record(&mut self, pred: impl Fn(Lit) -> bool, succ: impl Fn(Lit) -> bool) {
+        let base = self.rows.len();
+        self.rows.resize(base + 2 * self.words, 0);
+        for (i, &l) in self.full.iter().enumerate() {
+            if pred(l) {
+                self.rows[base + i / 64] |= 1 << (i % 64);
+            }
+            if succ(l) {
+                self.rows[base + self.words + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// Whether a recorded pair refutes `cand` (a subset of the starting literals): its
+    /// predecessor is outside `cand` and its successor inside.
+    fn refutes(&self, cand: &[Lit]) -> bool {
+        let w = self.words;
+        self.rows.chunks_exact(2 * w).any(|row| {
+            let has = |off: usize, l: Lit| {
+                let i = self.index[l.code() as usize];
+                debug_assert!(i != NO_INDEX, "candidate literal outside the MIC cube");
+                i != NO_INDEX && row[off + i as usize / 64] >> (i % 64) & 1 == 1
+            };
+            cand.iter().any(|&l| !has(0, l)) && cand.iter().all(|&l| has(w, l))
+        })
+    }
+}
+
 impl Ic3<'_> {
-    /// Generalizes `core` (blocked at `level`), pushes it as high as it goes, re-verifies and
-    /// learns it; returns the level it was learned at.
+    /// Generalizes `core` (blocked at `level`), pushes it as high as it goes, and learns it;
+    /// returns the level it was learned at.
     pub(super) fn generalize(&mut self, core: Cube, level: usize) -> Result<usize, Stop> {
         let g = self.mic(core, level, 1)?;
         let (g, at) = self.push_forward(g, level)?;
@@ -17,8 +91,10 @@ impl Ic3<'_> {
         Ok(at)
     }
 
-    /// Learns `cube` at `level` after re-proving it (when configured): initiation and
-    /// `F_{level-1} ∧ C ∧ ¬cube ∧ T ⇒ ¬cube'`.
+    /// Learns `cube` at `level`, re-proving it first when configured (initiation and
+    /// `F_{level-1} ∧ C ∧ ¬cube ∧ T ⇒ ¬cube'`). Every cube that reaches here is the core of an
+    /// unsatisfiable relative-induction query at `level - 1` or above, so the re-proof is a
+    /// second opinion, not a need; the certificate check stays the guarantee.
     fn learn(&mut self, cube: Cube, level: usize) -> Result<(), Stop> {
         if self.cfg.verify_lemmas {
             let ok = self.initiation(&cube)
@@ -47,104 +123,196 @@ impl Ic3<'_> {
                     }
                     level += 1;
                 }
-                Relind::Pred { .. } => break,
+                Relind::Pred => break,
             }
         }
         Ok((cube, level))
     }
 
-    /// Literal dropping with CTG. `depth` counts CTG recursion (1 at the top).
-    fn mic(&mut self, mut cube: Cube, level: usize, depth: usize) -> Result<Cube, Stop> {
+    /// The order in which MIC tries to drop the literals of `cube` (blocked at `level`).
+    fn drop_order(&mut self, cube: &Cube, level: usize) -> Vec<Lit> {
         let mut order: Vec<Lit> = cube.to_vec();
-        let seed = self.cfg.seed;
-        let act = &self.activity;
-        order.sort_by(|a, b| {
-            act[a.code() as usize]
-                .total_cmp(&act[b.code() as usize])
-                .then_with(|| tie(*a, seed).cmp(&tie(*b, seed)))
-        });
-        // Literals that could not be dropped: a join must not lose them again.
+        if self.cfg.mic_shuffle > 0.0 && self.rng.chance(self.cfg.mic_shuffle) {
+            self.rng.shuffle(&mut order);
+        } else {
+            let seed = self.cfg.seed;
+            let act = &self.activity;
+            order.sort_by(|a, b| {
+                act[a.code() as usize]
+                    .total_cmp(&act[b.code() as usize])
+                    .then_with(|| tie(*a, seed).cmp(&tie(*b, seed)))
+            });
+        }
+        if self.cfg.parent_lemma && level >= 2 {
+            if let Some(parent) = self.frames.subsumer_at(level - 1, cube) {
+                // Stable: the parent's literals go last, each part keeps its order.
+                order.sort_by_key(|&l| parent.set().contains(l));
+            }
+        }
+        order
+    }
+
+    /// Literal dropping. `depth` counts CTG recursion (1 at the top).
+    fn mic(&mut self, cube: Cube, level: usize, depth: usize) -> Result<Cube, Stop> {
+        let with_ctg = self.cfg.ctg_max > 0 && depth <= self.cfg.ctg_depth;
+        let mut order = self.drop_order(&cube, level);
+        let mut cex = std::mem::take(&mut self.cex_cache);
+        if !with_ctg {
+            cex.start(&order, self.activity.len());
+        }
+        // Literals that could not be dropped: a join must not lose them.
         let mut kept: Vec<Lit> = Vec::new();
         let mut attempts = self.cfg.mic_attempts;
-        for lit in order {
-            if cube.len() <= 1 {
-                break;
+        let mut i = 0;
+        let mut cand: Vec<Lit> = Vec::with_capacity(order.len());
+        let result = loop {
+            if i >= order.len() || order.len() <= 1 {
+                break Ok(());
             }
             if self.ctl.should_stop() {
-                return Err(Stop::Unknown("stopped".into()));
+                break Err(Stop::Unknown("stopped".into()));
             }
-            if !cube.set().contains(lit) {
+            let lit = order[i];
+            if kept.contains(&lit) {
+                i += 1;
                 continue;
             }
-            let cand = cube.filtered(|l| l != lit);
-            if !self.initiation(&cand) {
-                kept.push(lit);
-                continue;
-            }
-            match self.ctg_down(cand, level, depth, &kept)? {
-                Some(g) => {
-                    cube = g;
+            cand.clear();
+            cand.extend(order.iter().copied().filter(|&l| l != lit));
+            let found = if with_ctg {
+                self.ctg_down(&cand, level, depth, &kept)
+            } else {
+                self.down(&cand, level, &kept, &mut cex)
+            };
+            match found {
+                Err(stop) => break Err(stop),
+                Ok(Some(g)) => {
+                    // Keep the order; continue at the first literal not tried yet.
+                    let tried = &order[..i];
+                    let next = g.iter().filter(|&&l| tried.contains(&l)).count();
+                    order.retain(|&l| g.set().contains(l));
+                    i = next;
                     attempts = self.cfg.mic_attempts;
                 }
-                None => {
+                Ok(None) => {
                     kept.push(lit);
+                    i += 1;
                     // Several literals in a row that cannot go: the cube is about minimal
-                    // (IC3ref's `micAttempts`).
-                    attempts = attempts.saturating_sub(1);
-                    if attempts == 0 {
-                        break;
+                    // (IC3ref's `micAttempts`; 0: try them all).
+                    if self.cfg.mic_attempts > 0 {
+                        attempts -= 1;
+                        if attempts == 0 {
+                            break Ok(());
+                        }
                     }
                 }
             }
+        };
+        if !with_ctg {
+            cex.finish();
         }
-        Ok(cube)
+        self.cex_cache = cex;
+        result?;
+        Ok(Cube::new(order))
     }
 
-    /// Tries to show `cube` blocked at `level`, handling counterexamples to generalization.
-    /// Returns the (possibly smaller) blocked cube, or `None` when it fails.
+    /// Bradley's `down` without CTG: tries to show `cand` blocked at `level`, joining it with
+    /// each predecessor found. `None` when it fails (a kept literal would go, or the candidate
+    /// meets the initial states, or a remembered pair refutes it).
+    fn down(
+        &mut self,
+        cand: &[Lit],
+        level: usize,
+        kept: &[Lit],
+        cex: &mut CexCache,
+    ) -> Result<Option<Cube>, Stop> {
+        let mut cube = Cube::new(cand.iter().copied());
+        loop {
+            if !self.initiation(&cube) {
+                return Ok(None);
+            }
+            if cex.refutes(&cube) {
+                self.stats.cex_hits += 1;
+                return Ok(None);
+            }
+            match self.relind(&cube, level - 1, true, Purpose::Generalize)? {
+                Relind::Blocked(core) => return Ok(Some(core)),
+                Relind::Pred => {
+                    let at = level - 1;
+                    let layout = &self.layout;
+                    cex.record(
+                        |l| self.value_at(at, l) == Some(true),
+                        |l| self.value_at(at, layout.prime(l)) == Some(true),
+                    );
+                    if kept
+                        .iter()
+                        .any(|&k| cube.set().contains(k) && self.value_at(at, k) != Some(true))
+                    {
+                        return Ok(None);
+                    }
+                    cube = cube.filtered(|l| self.value_at(at, l) == Some(true));
+                }
+            }
+        }
+    }
+
+    /// `down` with counterexamples to generalization: a predecessor that is not initial and is
+    /// blocked one level lower (within the budget) is learned as a lemma, and the candidate
+    /// tried again; otherwise the candidate is joined with it.
     fn ctg_down(
         &mut self,
-        mut cube: Cube,
+        cand: &[Lit],
         level: usize,
         depth: usize,
         kept: &[Lit],
     ) -> Result<Option<Cube>, Stop> {
+        let mut cube = Cube::new(cand.iter().copied());
         let mut ctgs = 0;
         loop {
+            if !self.initiation(&cube) {
+                return Ok(None);
+            }
             match self.relind(&cube, level - 1, true, Purpose::Generalize)? {
                 Relind::Blocked(core) => return Ok(Some(core)),
-                Relind::Pred { state, .. } => {
-                    if depth > self.cfg.ctg_depth {
+                Relind::Pred => {
+                    let at = level - 1;
+                    if kept
+                        .iter()
+                        .any(|&k| cube.set().contains(k) && self.value_at(at, k) != Some(true))
+                    {
                         return Ok(None);
                     }
-                    let s = Cube::new(state);
-                    // The CTG is blocked relative to F_{level-2}, which must not be F_0.
-                    if ctgs < self.cfg.ctg_max && level > 2 && self.initiation(&s) {
-                        if let Relind::Blocked(core) =
-                            self.relind(&s, level - 2, true, Purpose::Ctg)?
-                        {
+                    let (state, inputs) = self.model_of(at);
+                    if ctgs < self.cfg.ctg_max && level >= 2 {
+                        let targets: Vec<Lit> =
+                            cube.iter().map(|&l| self.layout.prime(l)).collect();
+                        let s = self.lift(&state, &inputs, &targets);
+                        if self.initiation(&s) && self.block_ctg(s, level - 1, depth)? {
                             ctgs += 1;
                             self.stats.ctgs += 1;
-                            let (c, at) = self.push_forward(core, level - 1)?;
-                            let c = self.mic(c, at, depth + 1)?;
-                            self.learn(c, at)?;
                             continue;
                         }
                     }
                     ctgs = 0;
-                    // Join: keep the literals the counterexample agrees with.
-                    let joined = cube.filtered(|l| s.set().contains(l));
-                    if joined.len() == cube.len()
-                        || !self.initiation(&joined)
-                        || kept
-                            .iter()
-                            .any(|&k| cube.set().contains(k) && !joined.set().contains(k))
-                    {
-                        return Ok(None);
-                    }
-                    cube = joined;
+                    let pred = Cube::new(state);
+                    cube = cube.filtered(|l| pred.set().contains(l));
                 }
             }
+        }
+    }
+
+    /// Tries to block a counterexample to generalization `s` at `level` with one query; when
+    /// it is blocked, generalizes the core (with CTG only below the depth limit), pushes and
+    /// learns it.
+    fn block_ctg(&mut self, s: Cube, level: usize, depth: usize) -> Result<bool, Stop> {
+        match self.relind(&s, level - 1, true, Purpose::Ctg)? {
+            Relind::Blocked(core) => {
+                let c = self.mic(core, level, depth + 1)?;
+                let (c, at) = self.push_forward(c, level)?;
+                self.learn(c, at)?;
+                Ok(true)
+            }
+            Relind::Pred => Ok(false),
         }
     }
 }
@@ -153,4 +321,32 @@ impl Ic3<'_> {
 #[inline]
 fn tie(l: Lit, seed: u64) -> u64 {
     (u64::from(l.code()) ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A small deterministic random source (xorshift64*), seeded from the configuration, for the
+/// occasional shuffled drop order: the same seed gives the same run.
+pub(super) struct Rng(u64);
+
+impl Rng {
+    pub(super) fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// True with probability `p`.
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+
+    pub(super) fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, (self.next() % (i as u64 + 1)) as usize);
+        }
+    }
 }

@@ -9,7 +9,7 @@
 use pdrkit_logic::{Cube, Lit, SatResult};
 use pdrkit_ts::TransitionSystem;
 
-use super::solver::{ConeSolver, Layout};
+use super::solver::{ConeSolver, Layout, SatBackend};
 
 /// How predecessors are shrunk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +34,20 @@ impl std::str::FromStr for LiftMode {
     }
 }
 
+impl std::fmt::Display for LiftMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LiftMode::Core => "core",
+            LiftMode::Ternary => "ternary",
+            LiftMode::None => "none",
+        })
+    }
+}
+
 /// The lifting machinery: a solver holding only the transition relation.
 pub struct Lifter {
+    backend: SatBackend,
+    record: Option<std::path::PathBuf>,
     solver: Option<ConeSolver>,
     assumptions: Vec<Lit>,
     clause: Vec<Lit>,
@@ -48,9 +60,11 @@ const T: u8 = 1;
 const X: u8 = 2;
 
 impl Lifter {
-    /// A lifter for `ts`.
-    pub fn new() -> Self {
+    /// A lifter whose solver (when it needs one) runs on `backend`.
+    pub fn new(backend: SatBackend, record: Option<std::path::PathBuf>) -> Self {
         Lifter {
+            backend,
+            record,
             solver: None,
             assumptions: Vec::new(),
             clause: Vec::new(),
@@ -96,9 +110,15 @@ impl Lifter {
         if self
             .solver
             .as_ref()
-            .is_none_or(|s| s.activations > rebuild_after)
+            .is_none_or(|s| s.activations() > rebuild_after)
         {
-            self.solver = Some(ConeSolver::new(ts, layout, false));
+            self.solver = Some(ConeSolver::new(
+                ts,
+                layout,
+                false,
+                self.backend,
+                self.record.as_deref(),
+            ));
         }
         let s = self.solver.as_mut().expect("just built");
         self.clause.clear();
@@ -106,20 +126,17 @@ impl Lifter {
         // with these inputs, or the trace rebuilt from it could break one.
         self.clause
             .extend(targets.iter().chain(&ts.constraints).map(|&t| !t));
-        let act = s.add_temporary(ts, layout, &self.clause);
         self.assumptions.clear();
         self.assumptions.extend_from_slice(inputs);
         self.assumptions.extend_from_slice(state);
         *calls += 1;
-        let res = s.solve(ts, layout, Some(act), &self.assumptions);
-        let cube = if res == SatResult::Unsat {
+        let res = s.solve(ts, layout, Some(&self.clause), &self.assumptions);
+        if res == SatResult::Unsat {
             Cube::new(state.iter().copied().filter(|&l| s.is_failed(l)))
         } else {
             // Cannot happen when the caller's premise holds; the full state is always sound.
             Cube::new(state.iter().copied())
-        };
-        s.retire(act);
-        cube
+        }
     }
 
     fn lift_ternary(
@@ -186,11 +203,5 @@ impl Lifter {
             }
         }
         Cube::new(kept)
-    }
-}
-
-impl Default for Lifter {
-    fn default() -> Self {
-        Self::new()
     }
 }

@@ -18,6 +18,7 @@ pub mod generalize;
 pub mod lift;
 pub mod obligation;
 pub mod push;
+mod record;
 pub mod solver;
 pub mod stats;
 
@@ -29,6 +30,7 @@ use pdrkit_ts::TransitionSystem;
 
 pub use config::Ic3Config;
 pub use lift::LiftMode;
+pub use solver::SatBackend;
 pub use stats::Ic3Stats;
 
 use crate::{Control, Outcome, Proof, Trace};
@@ -47,6 +49,7 @@ pub fn check(
     let mut ic3 = Ic3::new(ts, cfg.clone(), ctl.clone());
     let o = ic3.run();
     ic3.stats.frames = ic3.frames.depth();
+    ic3.stats.lemmas_held = ic3.frames.len();
     *stats = ic3.stats;
     o
 }
@@ -59,12 +62,22 @@ enum Stop {
     Unknown(String),
 }
 
+impl Stop {
+    fn into_outcome(self) -> Outcome {
+        match self {
+            Stop::Cex(t) => Outcome::Unsafe(t),
+            Stop::Unknown(w) => Outcome::Unknown(w),
+        }
+    }
+}
+
 /// The answer of a relative-induction query.
 enum Relind {
     /// Blocked: the sub-cube in the core (disjoint from the initial states).
     Blocked(Cube),
-    /// A predecessor: its latch literals (those the query's logic reads) and its inputs.
-    Pred { state: Vec<Lit>, inputs: Vec<bool> },
+    /// A predecessor exists: the model stays in the level's solver until its next query, for
+    /// the caller to read what it needs ([`Ic3::model_of`], [`Ic3::value_at`]).
+    Pred,
 }
 
 /// What a relative-induction query is for (statistics only).
@@ -94,6 +107,9 @@ pub struct Ic3<'a> {
     pub stats: Ic3Stats,
     start: Instant,
     buf: Vec<Lit>,
+    neg_buf: Vec<Lit>,
+    cex_cache: generalize::CexCache,
+    rng: generalize::Rng,
     /// This run's id in the lemma pool, and how much of the pool it has read.
     pool_id: usize,
     pool_seen: usize,
@@ -103,6 +119,9 @@ impl<'a> Ic3<'a> {
     /// A run on `ts`.
     pub fn new(ts: &'a TransitionSystem, cfg: Ic3Config, ctl: Control) -> Self {
         let pool_id = ctl.lemmas().join();
+        let seed = cfg.seed;
+        let backend = cfg.sat;
+        let record = cfg.record_sat.clone();
         Ic3 {
             ts,
             layout: Layout::new(ts),
@@ -110,13 +129,16 @@ impl<'a> Ic3<'a> {
             ctl,
             frames: Frames::new(),
             solvers: Vec::new(),
-            lifter: Lifter::new(),
+            lifter: Lifter::new(backend, record),
             obligations: Obligations::new(),
             activity: vec![0.0; 2 * ts.num_vars() as usize],
             bump: 1.0,
             stats: Ic3Stats::default(),
             start: Instant::now(),
             buf: Vec::new(),
+            neg_buf: Vec::new(),
+            cex_cache: generalize::CexCache::default(),
+            rng: generalize::Rng::new(seed),
             pool_id,
             pool_seen: 0,
         }
@@ -145,32 +167,31 @@ impl<'a> Ic3<'a> {
         match self.bad_state(0) {
             Ok(None) => {}
             Ok(Some(_)) => unreachable!("bad_state returns a trace for level 0"),
-            Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
-            Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
+            Err(stop) => return stop.into_outcome(),
         }
         self.extend();
         loop {
-            // Strengthen the frontier until no bad state is left in it.
+            // Strengthen the frontier until no bad state is left in it: first the obligations
+            // waiting for this level, then each new bad state.
             loop {
                 if self.ctl.should_stop() {
                     return Outcome::Unknown(format!("stopped at frame {}", self.k()));
                 }
+                if let Err(stop) = self.block() {
+                    return stop.into_outcome();
+                }
                 let k = self.k();
                 match self.bad_state(k) {
                     Ok(None) => break,
-                    Ok(Some(id)) => {
-                        if let Err(stop) = self.block(id, k) {
-                            return match stop {
-                                Stop::Cex(t) => Outcome::Unsafe(t),
-                                Stop::Unknown(w) => Outcome::Unknown(w),
-                            };
-                        }
-                    }
-                    Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
-                    Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
+                    Ok(Some(id)) => self.obligations.push(id, k),
+                    Err(stop) => return stop.into_outcome(),
                 }
             }
-            self.obligations.clear();
+            if self.cfg.keep_obligations {
+                self.obligations.collect();
+            } else {
+                self.obligations.clear();
+            }
             if self.cfg.check_frames || (cfg!(debug_assertions) && self.ts.num_latches() <= 32) {
                 // Before the new level: F_k ∧ bad must be unsatisfiable now.
                 if let Err(e) = self.audit_frames() {
@@ -192,8 +213,7 @@ impl<'a> Ic3<'a> {
                     return Outcome::Safe(Proof::Invariant(inv));
                 }
                 Ok(None) => {}
-                Err(Stop::Unknown(w)) => return Outcome::Unknown(w),
-                Err(Stop::Cex(t)) => return Outcome::Unsafe(t),
+                Err(stop) => return stop.into_outcome(),
             }
             if self.cfg.promote {
                 if let Err(Stop::Unknown(w)) = self.promote_inductive() {
@@ -251,7 +271,13 @@ impl<'a> Ic3<'a> {
     /// A solver for `F_level` from scratch.
     fn build_solver(&self, level: usize) -> ConeSolver {
         let (ts, layout) = (self.ts, &self.layout);
-        let mut s = ConeSolver::new(ts, layout, true);
+        let mut s = ConeSolver::new(
+            ts,
+            layout,
+            true,
+            self.cfg.sat,
+            self.cfg.record_sat.as_deref(),
+        );
         if level == 0 {
             for l in ts.init_cube() {
                 s.add_clause(ts, layout, &[l]);
@@ -268,7 +294,7 @@ impl<'a> Ic3<'a> {
     }
 
     fn maybe_rebuild(&mut self, level: usize) {
-        if self.solvers[level].activations > self.cfg.rebuild_after {
+        if self.solvers[level].activations() > self.cfg.rebuild_after {
             self.solvers[level] = self.build_solver(level);
             self.stats.rebuilds += 1;
         }
@@ -317,14 +343,18 @@ impl<'a> Ic3<'a> {
         if new {
             self.stats.lemmas += 1;
             self.stats.lemma_lits += cube.len() as u64;
-        }
-        for &l in cube.iter() {
-            self.activity[l.code() as usize] += self.bump;
-        }
-        self.bump *= 1.0 / 0.99;
-        if self.bump > 1e100 {
-            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-            self.bump *= 1e-100;
+            // Only new lemmas count: a lemma moved up (pushed, promoted, imported) would bump
+            // its literals again and again, until generalization kept them by habit. That
+            // made the portfolio's promoting IC3 enumerate counter values on power2eq2048
+            // (770 frames instead of 36).
+            for &l in cube.iter() {
+                self.activity[l.code() as usize] += self.bump;
+            }
+            self.bump *= 1.0 / 0.99;
+            if self.bump > 1e100 {
+                self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+                self.bump *= 1e-100;
+            }
         }
         let top = level.min(self.k());
         let mut clause = std::mem::take(&mut self.buf);
@@ -363,7 +393,7 @@ impl<'a> Ic3<'a> {
     }
 
     /// Looks for a bad state in `F_level`. At level 0 a bad state is a counterexample at once;
-    /// at higher levels it becomes an obligation (its id is returned).
+    /// at higher levels it becomes an obligation (its id is returned, not yet queued).
     fn bad_state(&mut self, level: usize) -> Result<Option<usize>, Stop> {
         let (ts, layout) = (self.ts, &self.layout);
         let t = Instant::now();
@@ -378,30 +408,62 @@ impl<'a> Ic3<'a> {
                 if level == 0 {
                     return Err(Stop::Cex(self.trace(self.full_init(&state), inputs, None)));
                 }
-                let in_lits = self.input_lits(&inputs);
-                let cube = self.lifter.lift(
-                    self.cfg.lift,
-                    ts,
-                    layout,
-                    &state,
-                    &in_lits,
-                    &[ts.bad],
-                    self.cfg.rebuild_after,
-                    &mut self.stats.lift_calls,
-                );
+                let cube = self.lift(&state, &inputs, &[ts.bad]);
                 let cube = match self.obligation_cube(cube) {
                     Ok(c) => c,
                     Err(c) => return Err(Stop::Cex(self.trace(self.full_init(&c), inputs, None))),
                 };
-                let id = self.obligations.add(Obligation {
-                    cube,
-                    inputs,
-                    next: None,
-                    depth: 0,
-                });
-                Ok(Some(id))
+                Ok(Some(
+                    self.obligations.add(Obligation::new(cube, inputs, None, 0)),
+                ))
             }
         }
+    }
+
+    /// Shrinks a predecessor `state` (with `inputs`) to the latches that make its successor
+    /// satisfy `targets` (see [`lift`]). With core lifting, the latches are assumed in
+    /// decreasing activity, so that the core keeps those earlier lemmas speak of (the cube is
+    /// then likelier to be blocked by them), and the lifting is repeated on its own result,
+    /// in other orders, while it shrinks (up to `lift_rounds` queries; rIC3 does the same).
+    fn lift(&mut self, state: &[Lit], inputs: &[bool], targets: &[Lit]) -> Cube {
+        let in_lits = self.input_lits(inputs);
+        let t = Instant::now();
+        let mut order: Vec<Lit> = state.to_vec();
+        if self.cfg.order_assumptions {
+            let act = &self.activity;
+            order.sort_by(|a, b| act[b.code() as usize].total_cmp(&act[a.code() as usize]));
+        }
+        let mut lift_once = |order: &[Lit]| {
+            self.lifter.lift(
+                self.cfg.lift,
+                self.ts,
+                &self.layout,
+                order,
+                &in_lits,
+                targets,
+                self.cfg.rebuild_after,
+                &mut self.stats.lift_calls,
+            )
+        };
+        let mut cube = lift_once(&order);
+        let mut round = 1;
+        while self.cfg.lift == LiftMode::Core && round < self.cfg.lift_rounds {
+            // The core's literals in the order just used, then reversed, then shuffled.
+            order.retain(|&l| cube.set().contains(l));
+            if round == 1 {
+                order.reverse();
+            } else {
+                self.rng.shuffle(&mut order);
+            }
+            let smaller = lift_once(&order);
+            round += 1;
+            if smaller.len() == cube.len() {
+                break;
+            }
+            cube = smaller;
+        }
+        self.stats.lift_time += t.elapsed();
+        cube
     }
 
     /// An initial state agreeing with `state` on the uninitialized latches it fixes. The
@@ -432,7 +494,9 @@ impl<'a> Ic3<'a> {
     }
 
     /// The relative-induction query `F_level ∧ C ∧ ¬cube ∧ T ∧ cube'` (without `¬cube` when
-    /// `with_negation` is false: pushing, where `¬cube` is in `F_level` already).
+    /// `with_negation` is false: pushing, where `¬cube` is in `F_level` already). The primed
+    /// literals are assumed in decreasing activity when configured: the solver's final conflict
+    /// then prefers the literals that earlier lemmas used, and cores look alike.
     fn relind(
         &mut self,
         cube: &Cube,
@@ -446,20 +510,27 @@ impl<'a> Ic3<'a> {
             self.maybe_rebuild(level);
         }
         let (ts, layout) = (self.ts, &self.layout);
+        let mut neg = std::mem::take(&mut self.neg_buf);
+        neg.clear();
+        if with_negation {
+            neg.extend(cube.iter().map(|&l| !l));
+        }
         let mut buf = std::mem::take(&mut self.buf);
-        let s = &mut self.solvers[level];
-        let act = if with_negation {
-            buf.clear();
-            buf.extend(cube.iter().map(|&l| !l));
-            Some(s.add_temporary(ts, layout, &buf))
-        } else {
-            None
-        };
         buf.clear();
         buf.extend(cube.iter().map(|&l| layout.prime(l)));
+        if self.cfg.order_assumptions {
+            let act = &self.activity;
+            buf.sort_by(|a, b| {
+                let (a, b) = (layout.unprime(*a), layout.unprime(*b));
+                act[b.code() as usize].total_cmp(&act[a.code() as usize])
+            });
+        }
+        let s = &mut self.solvers[level];
         let t = Instant::now();
-        let r = s.solve(ts, layout, act, &buf);
+        let r = s.solve(ts, layout, with_negation.then_some(&neg[..]), &buf);
         self.stats.sat_time += t.elapsed();
+        self.buf = buf;
+        self.neg_buf = neg;
         match purpose {
             Purpose::Block => self.stats.block_calls += 1,
             Purpose::Generalize => self.stats.generalize_calls += 1,
@@ -467,7 +538,7 @@ impl<'a> Ic3<'a> {
             Purpose::Push => self.stats.push_calls += 1,
             Purpose::Verify => self.stats.verify_calls += 1,
         }
-        let out = match r {
+        match r {
             SatResult::Unsat => {
                 let s = &self.solvers[level];
                 let mut core: Vec<Lit> = cube
@@ -488,43 +559,48 @@ impl<'a> Ic3<'a> {
                 }
                 Ok(Relind::Blocked(Cube::new(core)))
             }
-            SatResult::Sat => {
-                let (state, inputs) = self.model_of(level);
-                Ok(Relind::Pred { state, inputs })
-            }
+            SatResult::Sat => Ok(Relind::Pred),
             SatResult::Unknown => Err(Stop::Unknown(self.ctl.gave_up())),
-        };
-        if let Some(a) = act {
-            self.solvers[level].retire(a);
         }
-        self.buf = buf;
-        out
     }
 
-    /// Blocks obligation `id` at `level` and everything it spawns; a counterexample ends it.
-    fn block(&mut self, id: usize, level: usize) -> Result<(), Stop> {
-        self.obligations.push(id, level);
-        while let Some((id, lvl)) = self.obligations.pop() {
+    /// The value of a system literal in the last model of `level`'s solver.
+    #[inline]
+    fn value_at(&self, level: usize, l: Lit) -> Option<bool> {
+        self.solvers[level].value(l)
+    }
+
+    /// Blocks the queued obligations at levels up to `k`, and everything they spawn; a
+    /// counterexample ends it. An obligation blocked at level `i` waits at `i + 1` (beyond `k`
+    /// when obligations are kept across frames).
+    fn block(&mut self) -> Result<(), Stop> {
+        let keep = self.cfg.keep_obligations;
+        while let Some((id, lvl)) = self.obligations.pop(self.k()) {
             self.stats.obligations += 1;
             if self.ctl.should_stop() {
                 return Err(Stop::Unknown(format!("stopped at frame {}", self.k())));
             }
             let k = self.k();
             let cube = self.obligations.get(id).cube.clone();
-            if self.frames.is_blocked(&cube, lvl) {
-                if lvl < k {
-                    self.obligations.push(id, lvl + 1);
+            if let Some(at) = self.frames.blocking_level(&cube, lvl) {
+                if at != pdrkit_frames::INF && (at < k || keep) {
+                    self.obligations.push(id, at + 1);
                 }
+                continue;
+            }
+            if self.cfg.drop_po > 0.0 && self.obligations.bump(id) > self.cfg.drop_po {
+                self.stats.dropped += 1;
                 continue;
             }
             match self.relind(&cube, lvl - 1, true, Purpose::Block)? {
                 Relind::Blocked(core) => {
                     let at = self.generalize(core, lvl)?;
-                    if at < k {
+                    if at < k || keep {
                         self.obligations.push(id, at + 1);
                     }
                 }
-                Relind::Pred { state, inputs } => {
+                Relind::Pred => {
+                    let (state, inputs) = self.model_of(lvl - 1);
                     if lvl == 1 {
                         // The predecessor is an initial state.
                         return Err(Stop::Cex(self.trace(
@@ -533,18 +609,8 @@ impl<'a> Ic3<'a> {
                             Some(id),
                         )));
                     }
-                    let in_lits = self.input_lits(&inputs);
                     let targets: Vec<Lit> = cube.iter().map(|&l| self.layout.prime(l)).collect();
-                    let pred = self.lifter.lift(
-                        self.cfg.lift,
-                        self.ts,
-                        &self.layout,
-                        &state,
-                        &in_lits,
-                        &targets,
-                        self.cfg.rebuild_after,
-                        &mut self.stats.lift_calls,
-                    );
+                    let pred = self.lift(&state, &inputs, &targets);
                     if !self.initiation(&pred) {
                         return Err(Stop::Cex(self.trace(
                             self.full_init(&pred),
@@ -553,12 +619,9 @@ impl<'a> Ic3<'a> {
                         )));
                     }
                     let depth = self.obligations.get(id).depth + 1;
-                    let pid = self.obligations.add(Obligation {
-                        cube: pred,
-                        inputs,
-                        next: Some(id),
-                        depth,
-                    });
+                    let pid = self
+                        .obligations
+                        .add(Obligation::new(pred, inputs, Some(id), depth));
                     self.obligations.push(pid, lvl - 1);
                     self.obligations.push(id, lvl);
                 }

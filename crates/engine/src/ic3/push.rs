@@ -36,7 +36,7 @@ impl Ic3<'_> {
                         };
                         self.add_lemma(lemma, i + 1, false);
                     }
-                    Relind::Pred { .. } => stay.push(c.clone()),
+                    Relind::Pred => stay.push(c.clone()),
                 }
             }
             self.frames.restore(i, stay);
@@ -60,7 +60,7 @@ impl Ic3<'_> {
             return Ok(());
         }
         let (ts, layout) = (self.ts, &self.layout);
-        let mut s = ConeSolver::new(ts, layout, true);
+        let mut s = ConeSolver::new(ts, layout, true, self.cfg.sat, None);
         let mut clause = Vec::new();
         for c in self.frames.level(INF) {
             clause.clear();
@@ -73,7 +73,7 @@ impl Ic3<'_> {
             .map(|c| {
                 clause.clear();
                 clause.extend(c.iter().map(|&l| !l));
-                s.add_temporary(ts, layout, &clause)
+                s.add_guarded(ts, layout, &clause)
             })
             .collect();
         let mut alive = vec![true; cand.len()];

@@ -1,12 +1,23 @@
 //! A SAT solver over one copy of the transition relation (current state, inputs, gates) and the
 //! next-state copies of the latches ("primed" variables), loaded lazily: a gate's clauses enter
 //! the solver only when a query first touches its cone, as in ABC's `pdr`, and variables are
-//! numbered densely in the order they are loaded. MiniSat's cost per call grows with the number
-//! of variables it holds (it assigns every one before answering SAT), and most queries touch a
-//! small part of a large design.
+//! numbered densely in the order they are loaded. Most queries touch a small part of a large
+//! design.
+//!
+//! Two backends ([`SatBackend`]):
+//! - pdrkit's own solver ([`pdrkit_sat::Cdcl`], the default): each loaded gate is a
+//!   *definition* of its output over its fan-in, so a query decides and propagates only the
+//!   cone of its assumptions and temporary clause (plus the lemmas' latches), and a temporary
+//!   clause leaves nothing behind;
+//! - MiniSat (the reference): a temporary clause is guarded by a fresh activation literal,
+//!   retired afterwards, and the solver is rebuilt once too many dead ones pile up (MiniSat
+//!   assigns every variable it holds before answering SAT).
 
 use bitvec::vec::BitVec;
 use pdrkit_logic::{Lit, SatResult, SatSolver, Solver, Var};
+use pdrkit_sat::Cdcl;
+
+use super::record::Recorder;
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
@@ -68,48 +79,214 @@ impl Layout {
 
 const UNMAPPED: u32 = u32::MAX;
 
-/// One incremental solver with lazily loaded logic and activation-guarded temporary clauses.
-/// Its public methods speak system literals (current-state and primed); the solver's own
-/// numbering stays inside.
-pub struct ConeSolver {
+/// The SAT solver under IC3's frame and lifting solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SatBackend {
+    /// pdrkit's own CDCL solver with per-query domains and temporary clauses.
+    Pdrkit,
+    /// MiniSat (CaDiCaL with the `cadical` feature), with activation literals.
+    Minisat,
+}
+
+impl std::str::FromStr for SatBackend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "pdrkit" => Ok(SatBackend::Pdrkit),
+            "minisat" => Ok(SatBackend::Minisat),
+            _ => Err(format!("unknown SAT backend '{s}' (pdrkit, minisat)")),
+        }
+    }
+}
+
+impl std::fmt::Display for SatBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SatBackend::Pdrkit => "pdrkit",
+            SatBackend::Minisat => "minisat",
+        })
+    }
+}
+
+/// MiniSat with IC3's temporary clauses on activation literals, and failed assumptions
+/// marked by literal code.
+struct ActSolver {
     sat: Solver,
+    /// Activation literals used since the solver was built.
+    activations: usize,
+    /// The activation literal of the last query's temporary clause, retired before the next
+    /// operation: retiring adds a clause, which would erase the model the caller reads.
+    pending_retire: Option<Lit>,
+    buf: Vec<Lit>,
+    /// Solver literals of the last final conflict, marked by code; cleared before the next.
+    failed: Vec<Lit>,
+    failed_mark: BitVec,
+}
+
+impl ActSolver {
+    fn new() -> Self {
+        ActSolver {
+            sat: Solver::default(),
+            activations: 0,
+            pending_retire: None,
+            buf: Vec::new(),
+            failed: Vec::new(),
+            failed_mark: BitVec::new(),
+        }
+    }
+
+    /// Retires the last query's temporary clause, if any.
+    fn flush(&mut self) {
+        if let Some(a) = self.pending_retire.take() {
+            self.sat.add_clause(&[!a]);
+        }
+    }
+
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.flush();
+        self.sat.add_clause(lits);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], temporary: Option<&[Lit]>) -> SatResult {
+        self.flush();
+        for &l in &self.failed {
+            self.failed_mark.set(l.code() as usize, false);
+        }
+        self.failed.clear();
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        if let Some(c) = temporary {
+            self.activations += 1;
+            let act = self.sat.new_var().lit();
+            buf.push(!act);
+            buf.extend_from_slice(c);
+            self.sat.add_clause(&buf);
+            buf.clear();
+            buf.push(act);
+            self.pending_retire = Some(act);
+        }
+        buf.extend_from_slice(assumptions);
+        let r = self.sat.solve(&buf);
+        self.buf = buf;
+        if r == SatResult::Unsat {
+            let need = 2 * self.sat.num_vars() as usize;
+            if self.failed_mark.len() < need {
+                self.failed_mark.resize(need, false);
+            }
+            for &m in self.sat.failed_assumptions() {
+                self.failed_mark.set(m.code() as usize, true);
+                self.failed.push(m);
+            }
+        }
+        r
+    }
+
+    #[inline]
+    fn is_failed(&self, m: Lit) -> bool {
+        self.failed_mark.get(m.code() as usize).is_some_and(|b| *b)
+    }
+}
+
+/// The backend of one [`ConeSolver`].
+enum Backend {
+    Pdrkit(Box<Cdcl>),
+    Minisat(Box<ActSolver>),
+}
+
+/// One incremental solver with lazily loaded logic and temporary clauses. Its public methods
+/// speak system literals (current-state and primed); the solver's own numbering stays inside.
+pub struct ConeSolver {
+    sat: Backend,
     /// System variable → solver variable.
     map: Vec<u32>,
-    /// Activation literals used since the solver was built.
-    pub activations: usize,
     stack: Vec<Var>,
     buf: Vec<Lit>,
-    assumed: Vec<(Lit, Lit)>,
-    failed: Vec<Lit>,
-    /// Marks by literal code, cleared after use: solver literals in the final conflict, and
-    /// system literals of [`failed`](Self::failed). Reused so that no UNSAT answer allocates.
-    conflict_mark: BitVec,
-    failed_mark: BitVec,
+    tmp: Vec<Lit>,
+    deps: Vec<Var>,
+    record: Option<Recorder>,
 }
 
 impl ConeSolver {
     /// An empty solver; with `constraints`, the invariant constraints hold in its current state.
-    pub fn new(ts: &TransitionSystem, layout: &Layout, constraints: bool) -> Self {
+    /// With `record`, its calls are recorded in a new file of that folder (see [`super::record`]).
+    pub fn new(
+        ts: &TransitionSystem,
+        layout: &Layout,
+        constraints: bool,
+        backend: SatBackend,
+        record: Option<&std::path::Path>,
+    ) -> Self {
         let mut s = ConeSolver {
-            sat: Solver::default(),
+            record: record.and_then(Recorder::create),
+            sat: match backend {
+                SatBackend::Pdrkit => Backend::Pdrkit(Box::default()),
+                SatBackend::Minisat => Backend::Minisat(Box::new(ActSolver::new())),
+            },
             map: vec![UNMAPPED; layout.base_vars() as usize],
-            activations: 0,
             stack: Vec::new(),
             buf: Vec::new(),
-            assumed: Vec::new(),
-            failed: Vec::new(),
-            conflict_mark: BitVec::new(),
-            failed_mark: BitVec::repeat(false, 2 * layout.base_vars() as usize),
+            tmp: Vec::new(),
+            deps: Vec::new(),
         };
         let f = s.lit(ts, layout, Lit::FALSE);
-        s.sat.add_clause(&[!f]);
+        s.add_solver_clause(&[!f]);
         if constraints {
             for &c in &ts.constraints {
                 let c = s.lit(ts, layout, c);
-                s.sat.add_clause(&[c]);
+                s.add_solver_clause(&[c]);
             }
         }
         s
+    }
+
+    /// Temporary clauses used since the solver was built that left something behind (MiniSat's
+    /// activation literals; pdrkit's solver leaves nothing).
+    pub fn activations(&self) -> usize {
+        match &self.sat {
+            Backend::Pdrkit(_) => 0,
+            Backend::Minisat(m) => m.activations,
+        }
+    }
+
+    fn new_solver_var(&mut self) -> Var {
+        if let Some(r) = &mut self.record {
+            r.new_var();
+        }
+        match &mut self.sat {
+            Backend::Pdrkit(c) => c.new_var(),
+            Backend::Minisat(m) => m.sat.new_var(),
+        }
+    }
+
+    fn add_solver_clause(&mut self, lits: &[Lit]) {
+        if let Some(r) = &mut self.record {
+            r.clause(lits);
+        }
+        match &mut self.sat {
+            Backend::Pdrkit(c) => c.add_clause(lits),
+            Backend::Minisat(m) => m.add_clause(lits),
+        }
+    }
+
+    /// Declares solver variable `o` a function of `deps` (pdrkit's solver only).
+    fn define(&mut self, o: Var, deps: &[Var]) {
+        if let Some(r) = &mut self.record {
+            r.define(o, deps);
+        }
+        if let Backend::Pdrkit(c) = &mut self.sat {
+            c.define(o, deps);
+        }
+    }
+
+    /// A clause of the last definition.
+    fn add_definition_clause(&mut self, lits: &[Lit]) {
+        if let Some(r) = &mut self.record {
+            r.definition_clause(lits);
+        }
+        match &mut self.sat {
+            Backend::Pdrkit(c) => c.add_definition_clause(lits),
+            Backend::Minisat(m) => m.add_clause(lits),
+        }
     }
 
     /// The solver literal of a system literal, loading its cone of logic first.
@@ -170,30 +347,40 @@ impl ConeSolver {
                 continue;
             }
             self.stack.pop();
-            let o = self.sat.new_var();
+            let o = self.new_solver_var();
             self.map[v.idx()] = o.0;
-            let o = o.lit();
+            let ol = o.lit();
+            let mut deps = std::mem::take(&mut self.deps);
+            deps.clear();
             if layout.is_primed(v) {
                 let n = self.mapped(ts.next[(v.0 - layout.num_vars) as usize]);
-                self.sat.add_clause(&[!o, n]);
-                self.sat.add_clause(&[o, !n]);
+                deps.push(n.var());
+                self.define(o, &deps);
+                self.add_definition_clause(&[!ol, n]);
+                self.add_definition_clause(&[ol, !n]);
             } else if v.0 >= layout.first_gate {
                 if let Some(lut) = layout.cnf.lut(v) {
+                    deps.extend(lut.leaves.iter().map(|&l| Var(self.map[l.idx()])));
+                    self.define(o, &deps);
                     let mut buf = std::mem::take(&mut self.buf);
                     for c in &lut.clauses {
                         buf.clear();
                         buf.extend(c.iter().map(|&l| self.mapped(l)));
-                        self.sat.add_clause(&buf);
+                        self.add_definition_clause(&buf);
                     }
                     self.buf = buf;
                 } else {
                     let g = ts.gates[(v.0 - layout.first_gate) as usize];
                     let (a, b) = (self.mapped(g.a), self.mapped(g.b));
-                    self.sat.add_clause(&[!o, a]);
-                    self.sat.add_clause(&[!o, b]);
-                    self.sat.add_clause(&[o, !a, !b]);
+                    deps.push(a.var());
+                    deps.push(b.var());
+                    self.define(o, &deps);
+                    self.add_definition_clause(&[!ol, a]);
+                    self.add_definition_clause(&[!ol, b]);
+                    self.add_definition_clause(&[ol, !a, !b]);
                 }
             }
+            self.deps = deps;
         }
     }
 
@@ -210,81 +397,70 @@ impl ConeSolver {
         for &l in lits {
             buf.push(self.lit(ts, layout, l));
         }
-        self.sat.add_clause(&buf);
+        self.add_solver_clause(&buf);
         self.buf = buf;
     }
 
-    /// Adds a temporary clause, active only while the returned literal is assumed.
-    pub fn add_temporary(&mut self, ts: &TransitionSystem, layout: &Layout, lits: &[Lit]) -> Lit {
-        self.activations += 1;
-        let act = self.sat.new_var().lit();
+    /// Adds a clause active only while the returned literal is assumed (with
+    /// [`solve_with_acts`](Self::solve_with_acts)); [`retire`](Self::retire) disables it for
+    /// good. For a clause of one query, [`solve`](Self::solve)'s `temporary` is cheaper.
+    pub fn add_guarded(&mut self, ts: &TransitionSystem, layout: &Layout, lits: &[Lit]) -> Lit {
+        let act = self.new_solver_var().lit();
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
         buf.push(!act);
         for &l in lits {
             buf.push(self.lit(ts, layout, l));
         }
-        self.sat.add_clause(&buf);
+        self.add_solver_clause(&buf);
         self.buf = buf;
         act
     }
 
-    /// Disables a temporary clause for good.
-    pub fn retire(&mut self, act: Lit) {
-        self.sat.add_clause(&[!act]);
-    }
-
-    /// Solves under an optional activation literal and system-literal assumptions.
+    /// Solves under system-literal assumptions, with `temporary` (a clause over system
+    /// literals) for this query only. The model and the failed assumptions can be read until
+    /// the next operation on the solver.
     pub fn solve(
         &mut self,
         ts: &TransitionSystem,
         layout: &Layout,
-        act: Option<Lit>,
+        temporary: Option<&[Lit]>,
         assumptions: &[Lit],
     ) -> SatResult {
+        let mut tmp = std::mem::take(&mut self.tmp);
+        tmp.clear();
+        if let Some(c) = temporary {
+            for &l in c {
+                tmp.push(self.lit(ts, layout, l));
+            }
+        }
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
-        self.assumed.clear();
-        buf.extend(act);
         for &l in assumptions {
-            let m = self.lit(ts, layout, l);
-            buf.push(m);
-            self.assumed.push((m, l));
+            buf.push(self.lit(ts, layout, l));
         }
-        let r = self.sat.solve(&buf);
-        self.buf = buf;
-        self.clear_failed();
-        if r == SatResult::Unsat {
-            let failed = self.sat.failed_assumptions();
-            let need = 2 * self.sat.num_vars() as usize;
-            if self.conflict_mark.len() < need {
-                self.conflict_mark.resize(need, false);
-            }
-            for &m in failed {
-                self.conflict_mark.set(m.code() as usize, true);
-            }
-            for &(m, l) in &self.assumed {
-                if self.conflict_mark[m.code() as usize] {
-                    self.failed.push(l);
-                    self.failed_mark.set(l.code() as usize, true);
+        let r = match &mut self.sat {
+            Backend::Pdrkit(c) => {
+                if temporary.is_some() {
+                    c.add_temporary_clause(&tmp);
                 }
+                c.solve(&buf)
             }
-            for &m in failed {
-                self.conflict_mark.set(m.code() as usize, false);
+            Backend::Minisat(m) => m.solve(&buf, temporary.map(|_| &tmp[..])),
+        };
+        if let Some(rec) = &mut self.record {
+            if temporary.is_some() {
+                rec.temporary(&tmp);
             }
+            rec.solve(&buf, r);
         }
+        self.buf = buf;
+        self.tmp = tmp;
         r
     }
 
-    fn clear_failed(&mut self) {
-        for &l in &self.failed {
-            self.failed_mark.set(l.code() as usize, false);
-        }
-        self.failed.clear();
-    }
-
-    /// Solves under several activation literals (solver literals from
-    /// [`add_temporary`](Self::add_temporary)) and system-literal assumptions.
+    /// Solves under guard literals (from [`add_guarded`](Self::add_guarded)) and system-literal
+    /// assumptions.
     pub fn solve_with_acts(
         &mut self,
         ts: &TransitionSystem,
@@ -297,32 +473,62 @@ impl ConeSolver {
         for &l in assumptions {
             buf.push(self.lit(ts, layout, l));
         }
-        self.clear_failed();
-        self.sat.solve(&buf)
+        let r = match &mut self.sat {
+            Backend::Pdrkit(c) => c.solve(&buf),
+            Backend::Minisat(m) => m.solve(&buf, None),
+        };
+        if let Some(rec) = &mut self.record {
+            rec.solve(&buf, r);
+        }
+        r
     }
 
-    /// Whether a system-literal assumption is in the final conflict of the last `Unsat` answer
-    /// of [`solve`](Self::solve).
+    /// Disables a clause from [`add_guarded`](Self::add_guarded) for good.
+    pub fn retire(&mut self, act: Lit) {
+        self.add_solver_clause(&[!act]);
+    }
+
+    /// Whether a system-literal assumption is in the final conflict of the last `Unsat` answer.
     #[inline]
     pub fn is_failed(&self, l: Lit) -> bool {
-        self.failed_mark[l.code() as usize]
+        let m = self.map[l.var().idx()];
+        if m == UNMAPPED {
+            return false;
+        }
+        let m = Var(m).lit_with(l.is_neg());
+        match &self.sat {
+            Backend::Pdrkit(c) => c.is_failed(m),
+            Backend::Minisat(s) => s.is_failed(m),
+        }
     }
 
-    /// The value of a system literal in the last model; `None` when not loaded.
+    /// The value of a system literal in the last model; `None` when not loaded, or outside the
+    /// last query's domain (pdrkit's solver: it does not matter to that query).
     #[inline]
     pub fn value(&self, l: Lit) -> Option<bool> {
         let m = self.map[l.var().idx()];
         if m == UNMAPPED {
             return None;
         }
-        self.sat.value(Var(m).lit_with(l.is_neg()))
+        let m = Var(m).lit_with(l.is_neg());
+        match &self.sat {
+            Backend::Pdrkit(c) => c.value(m),
+            Backend::Minisat(s) => s.sat.value(m),
+        }
     }
 
     /// Sets the preferred decision polarity of a loaded system literal.
     pub fn set_phase(&mut self, l: Lit) {
         let m = self.map[l.var().idx()];
         if m != UNMAPPED {
-            self.sat.set_phase(Var(m).lit_with(l.is_neg()));
+            let m = Var(m).lit_with(l.is_neg());
+            match &mut self.sat {
+                Backend::Pdrkit(c) => c.set_phase(m),
+                Backend::Minisat(s) => {
+                    s.flush();
+                    s.sat.set_phase(m)
+                }
+            }
         }
     }
 }

@@ -19,8 +19,10 @@ pub struct Ic3Stats {
     pub lift_calls: u64,
     /// Re-verification queries of generalized lemmas.
     pub verify_calls: u64,
-    /// Time in SAT calls of the frame solvers.
+    /// Time in the frame solvers' SAT calls.
     pub sat_time: Duration,
+    /// Time in lifting (its SAT calls, or ternary simulation).
+    pub lift_time: Duration,
     /// Lemmas learned.
     pub lemmas: u64,
     /// Sum of the lengths of learned lemmas.
@@ -35,13 +37,38 @@ pub struct Ic3Stats {
     pub obligations: u64,
     /// CTG lemmas learned.
     pub ctgs: u64,
+    /// Obligations dropped for coming back too often.
+    pub dropped: u64,
+    /// Literal drops refuted by a remembered predecessor, without a SAT query.
+    pub cex_hits: u64,
     /// Solver rebuilds.
     pub rebuilds: u64,
     /// Frames at the end.
     pub frames: usize,
+    /// Lemmas stored at the end, over every level and the infinity level.
+    pub lemmas_held: usize,
 }
 
 impl Ic3Stats {
+    /// The frame solvers' SAT queries, whatever their purpose; lifting queries, on a solver of
+    /// their own, are counted apart (as rIC3's `num_solve` counts its frame solvers only).
+    pub fn queries(&self) -> u64 {
+        self.bad_calls
+            + self.block_calls
+            + self.generalize_calls
+            + self.ctg_calls
+            + self.push_calls
+            + self.verify_calls
+    }
+
+    /// Mean time of one frame-solver query in microseconds (0 without queries).
+    pub fn mean_query_us(&self) -> f64 {
+        match self.queries() {
+            0 => 0.0,
+            n => self.sat_time.as_secs_f64() * 1e6 / n as f64,
+        }
+    }
+
     /// Every counter as (name, value) pairs, for `--stats` and `--stats-json`.
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         let avg = if self.lemmas > 0 {
@@ -51,6 +78,8 @@ impl Ic3Stats {
         };
         vec![
             ("frames", self.frames.to_string()),
+            ("sat_queries", self.queries().to_string()),
+            ("sat_mean_us", format!("{:.2}", self.mean_query_us())),
             ("sat_bad", self.bad_calls.to_string()),
             ("sat_block", self.block_calls.to_string()),
             ("sat_generalize", self.generalize_calls.to_string()),
@@ -59,13 +88,20 @@ impl Ic3Stats {
             ("sat_lift", self.lift_calls.to_string()),
             ("sat_verify", self.verify_calls.to_string()),
             ("sat_time_s", format!("{:.3}", self.sat_time.as_secs_f64())),
+            (
+                "lift_time_s",
+                format!("{:.3}", self.lift_time.as_secs_f64()),
+            ),
             ("lemmas", self.lemmas.to_string()),
+            ("lemmas_held", self.lemmas_held.to_string()),
             ("avg_lemma_len", format!("{avg:.2}")),
             ("pushed", self.pushed.to_string()),
             ("promoted", self.promoted.to_string()),
             ("imported", self.imported.to_string()),
             ("obligations", self.obligations.to_string()),
             ("ctg_lemmas", self.ctgs.to_string()),
+            ("obligations_dropped", self.dropped.to_string()),
+            ("cex_hits", self.cex_hits.to_string()),
             ("rebuilds", self.rebuilds.to_string()),
         ]
     }
