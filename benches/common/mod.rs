@@ -1,6 +1,8 @@
 //! Helpers shared by the benchmarks (each bench target includes this with `mod common;`).
 #![allow(dead_code)] // each target uses only part of it
 
+pub mod traces;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -72,7 +72,7 @@ impl Cdcl {
                 if v == pivot {
                     continue;
                 }
-                let lv = assign.level[v.idx()];
+                let lv = assign.info[v.idx()].level;
                 if an.seen[v.idx()] == 0 && lv > 0 {
                     an.seen[v.idx()] = SEEN;
                     an.to_clear.push(v);
@@ -98,19 +98,19 @@ impl Cdcl {
                 an.learnt[0] = !p;
                 break;
             }
-            confl = assign.reason[p.var().idx()];
+            confl = assign.info[p.var().idx()].reason;
         }
 
         // Minimize: a literal whose reasons lead back into the clause (or to level 0) goes.
         // Its level must be one of the clause's, which the abstraction checks cheaply.
         let mut levels = 0u32;
         for &q in &an.learnt[1..] {
-            levels |= 1 << (assign.level[q.var().idx()] & 31);
+            levels |= 1 << (assign.info[q.var().idx()].level & 31);
         }
         let mut keep = 1;
         for i in 1..an.learnt.len() {
             let q = an.learnt[i];
-            if assign.reason[q.var().idx()] == NO_REASON
+            if assign.info[q.var().idx()].reason == NO_REASON
                 || !redundant(an, assign, db, q.var(), levels)
             {
                 an.learnt[keep] = q;
@@ -126,12 +126,14 @@ impl Cdcl {
         } else {
             let mut m = 1;
             for i in 2..an.learnt.len() {
-                if assign.level[an.learnt[i].var().idx()] > assign.level[an.learnt[m].var().idx()] {
+                if assign.info[an.learnt[i].var().idx()].level
+                    > assign.info[an.learnt[m].var().idx()].level
+                {
                     m = i;
                 }
             }
             an.learnt.swap(1, m);
-            assign.level[an.learnt[1].var().idx()] as usize
+            assign.info[an.learnt[1].var().idx()].level as usize
         };
 
         if an.level_mark.len() <= level as usize {
@@ -145,7 +147,7 @@ impl Cdcl {
         let mut lbd = 0;
         let mut temporary = false;
         for &q in &an.learnt {
-            let lv = assign.level[q.var().idx()] as usize;
+            let lv = assign.info[q.var().idx()].level as usize;
             if an.level_mark[lv] != an.level_stamp {
                 an.level_mark[lv] = an.level_stamp;
                 lbd += 1;
@@ -176,19 +178,21 @@ fn redundant(
     an.stack.push((root, 0));
     while let Some(top) = an.stack.last_mut() {
         let (x, i) = *top;
-        let lits = db.lits(assign.reason[x.idx()]);
+        let lits = db.lits(assign.info[x.idx()].reason);
         if (i as usize) < lits.len() {
             top.1 += 1;
             let u = lits[i as usize].var();
             if u == x {
                 continue;
             }
-            let lv = assign.level[u.idx()];
+            let lv = assign.info[u.idx()].level;
             let s = an.seen[u.idx()];
             if lv == 0 || s == SEEN || s == REMOVABLE {
                 continue;
             }
-            if s == POISON || assign.reason[u.idx()] == NO_REASON || (1 << (lv & 31)) & levels == 0
+            if s == POISON
+                || assign.info[u.idx()].reason == NO_REASON
+                || (1 << (lv & 31)) & levels == 0
             {
                 // Everything on the path from the root depends on `u`: none of it is implied.
                 for &(y, _) in &an.stack[1..] {

@@ -7,7 +7,7 @@
 
 use pdrkit_logic::{Lit, Var};
 
-use crate::clause::CRef;
+use crate::clause::{CRef, NO_REASON};
 
 /// A literal's value: true.
 pub(crate) const TRUE: i8 = 1;
@@ -25,15 +25,22 @@ pub(crate) fn inner(l: Lit) -> Lit {
     Lit::from_code(l.code() + 2)
 }
 
+/// A variable's decision level and the clause that implied it ([`NO_REASON`] for a decision,
+/// an assumption or a unit; never read at level 0, where reasons of deleted clauses may
+/// linger).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VarInfo {
+    pub level: u32,
+    pub reason: CRef,
+}
+
 #[derive(Debug, Default)]
 pub(crate) struct Assignment {
     /// By literal code, so that a literal's value is one load (no sign arithmetic).
     pub vals: Vec<i8>,
-    /// By variable: the decision level of its assignment (stale when unassigned).
-    pub level: Vec<u32>,
-    /// By variable: the clause that implied it (stale when unassigned; never read at level 0,
-    /// where reasons of deleted clauses may linger).
-    pub reason: Vec<CRef>,
+    /// By variable: the decision level and reason of its assignment (stale when unassigned),
+    /// side by side, since an assignment writes both and conflict analysis reads both.
+    pub info: Vec<VarInfo>,
     /// Assigned literals in assignment order.
     pub trail: Vec<Lit>,
     /// Where each decision level starts in the trail.
@@ -46,15 +53,20 @@ impl Assignment {
     /// Number of (internal) variables.
     #[inline]
     pub fn num_vars(&self) -> usize {
-        self.level.len()
+        self.info.len()
     }
 
     /// Makes room for `n` internal variables.
     pub fn grow(&mut self, n: usize) {
-        if n > self.level.len() {
+        if n > self.info.len() {
             self.vals.resize(2 * n, UNDEF);
-            self.level.resize(n, 0);
-            self.reason.resize(n, crate::clause::NO_REASON);
+            self.info.resize(
+                n,
+                VarInfo {
+                    level: 0,
+                    reason: NO_REASON,
+                },
+            );
         }
     }
 
@@ -73,8 +85,10 @@ impl Assignment {
         let v = l.var().idx();
         self.vals[l.code() as usize] = TRUE;
         self.vals[(!l).code() as usize] = FALSE;
-        self.level[v] = self.lim.len() as u32;
-        self.reason[v] = reason;
+        self.info[v] = VarInfo {
+            level: self.lim.len() as u32,
+            reason,
+        };
         self.trail.push(l);
     }
 

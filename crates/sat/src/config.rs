@@ -14,6 +14,12 @@ pub struct Config {
     pub compaction_waste: usize,
     /// Decay of variable activities per conflict (default 0.95).
     pub var_decay: f64,
+    /// A query with this many assumptions or more that meets a conflict while it holds only
+    /// assumption levels answers UNSAT at once, its failed assumptions read from that
+    /// conflict, instead of learning from it (default 256: IC3's lifting queries, which assume
+    /// a whole state; with few assumptions learning pays, as the learnt clause often leads to
+    /// fewer failed assumptions).
+    pub shortcut_assumptions: usize,
 }
 
 impl Default for Config {
@@ -23,6 +29,7 @@ impl Default for Config {
             first_reduction: 2000,
             compaction_waste: 1 << 16,
             var_decay: 0.95,
+            shortcut_assumptions: 256,
         }
     }
 }

@@ -1,20 +1,23 @@
 //! The decision heuristic: VSIDS (variables bumped in conflicts, older bumps decaying) and
 //! saved phases.
 //!
-//! The queue holds the current query's domain only, and it is built lazily: a query that ends
-//! while assigning its assumptions (most UNSAT queries of IC3) never builds it. A query starts
-//! with *buckets*: one per binary exponent of the activity (a factor of two, about fourteen
-//! conflicts of decay apart), pushed and popped in O(1). A SAT answer pops every domain
-//! variable, most of them assigned by propagation already, so the short queries of IC3 would
-//! otherwise pay a heap's O(log n) for each. A query that reaches a restart has conflicts
-//! enough for the order to matter: it switches to an exact binary max-heap. Phases and
-//! activities live across queries, so the next query starts where the last one left off.
+//! The queue holds part of the current query's domain only, and it is built lazily: a query
+//! that ends while assigning its assumptions (most UNSAT queries of IC3) never builds it. It
+//! starts with the domain's leaves (see `Cdcl::prepare_order`), and with *buckets*: one per
+//! binary exponent of the activity (a factor of two, about fourteen conflicts of decay apart),
+//! pushed and popped in O(1), the top one found by two leading-zero counts. A SAT answer pops
+//! every queued variable, most of them assigned by propagation already, so the short queries
+//! of IC3 would otherwise pay a heap's O(log n) for each. A query that reaches a restart has
+//! conflicts enough for the order to matter: it switches to an exact binary max-heap. Phases
+//! and activities live across queries, so the next query starts where the last one left off.
 
 use pdrkit_logic::Var;
 
 const ABSENT: u32 = u32::MAX;
 /// Binary exponents of an `f64` (the bucket of a variable).
 const BUCKETS: usize = 2048;
+/// Words of the bitmap of non-empty buckets (at most 32: one summary word covers them).
+const WORDS: usize = BUCKETS / 64;
 
 #[derive(Debug)]
 pub(crate) struct Order {
@@ -29,14 +32,28 @@ pub(crate) struct Order {
     pos: Vec<u32>,
     buckets: Vec<Vec<Var>>,
     /// One bit per non-empty bucket.
-    nonempty: [u64; BUCKETS / 64],
+    nonempty: [u64; WORDS],
+    /// One bit per non-zero word of `nonempty`, so that finding the top bucket is two
+    /// leading-zero counts rather than a scan of the words.
+    summary: u32,
     /// By variable: whether it is in a bucket.
     bucketed: Vec<bool>,
     /// By variable: the polarity to decide (true: the positive literal).
     pub phase: Vec<bool>,
-    /// Whether the queue holds every unassigned domain variable of the current query; until
-    /// then, backtracking does not insert.
+    /// Whether the queue is built for the current query (then backtracking puts the variables
+    /// it unassigns back into it; until then, it does not insert).
     pub ready: bool,
+    /// Set when the queue was built with the domain's leaves only (see
+    /// `Cdcl::prepare_order`): what it takes to know that they are all assigned.
+    pub partial: Option<Partial>,
+}
+
+/// A queue built from part of the domain: the number of domain variables not fixed at level 0,
+/// and the length of the level-0 trail, when it was built.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Partial {
+    pub unfixed: usize,
+    pub ground: usize,
 }
 
 impl Order {
@@ -49,10 +66,12 @@ impl Order {
             heap: Vec::new(),
             pos: Vec::new(),
             buckets: vec![Vec::new(); BUCKETS],
-            nonempty: [0; BUCKETS / 64],
+            nonempty: [0; WORDS],
+            summary: 0,
             bucketed: Vec::new(),
             phase: Vec::new(),
             ready: false,
+            partial: None,
         }
     }
 
@@ -120,7 +139,7 @@ impl Order {
     }
 
     /// Inserts `v` unless it is queued already.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, v: Var) {
         if self.exact {
             if self.pos[v.idx()] != ABSENT {
@@ -138,6 +157,7 @@ impl Order {
             let b = self.bucket(v);
             self.buckets[b].push(v);
             self.nonempty[b / 64] |= 1 << (b % 64);
+            self.summary |= 1 << (b / 64);
         }
     }
 
@@ -156,12 +176,18 @@ impl Order {
             }
             return Some(top);
         }
-        let w = self.nonempty.iter().rposition(|&w| w != 0)?;
+        if self.summary == 0 {
+            return None;
+        }
+        let w = 31 - self.summary.leading_zeros() as usize;
         let b = w * 64 + 63 - self.nonempty[w].leading_zeros() as usize;
         let list = &mut self.buckets[b];
         let v = list.pop().expect("marked non-empty");
         if list.is_empty() {
             self.nonempty[w] &= !(1 << (b % 64));
+            if self.nonempty[w] == 0 {
+                self.summary &= !(1 << w);
+            }
         }
         self.bucketed[v.idx()] = false;
         Some(v)
@@ -171,7 +197,9 @@ impl Order {
         for v in self.heap.drain(..) {
             self.pos[v.idx()] = ABSENT;
         }
-        for w in 0..self.nonempty.len() {
+        while self.summary != 0 {
+            let w = self.summary.trailing_zeros() as usize;
+            self.summary &= self.summary - 1;
             while self.nonempty[w] != 0 {
                 let b = w * 64 + self.nonempty[w].trailing_zeros() as usize;
                 for v in self.buckets[b].drain(..) {
@@ -182,13 +210,11 @@ impl Order {
         }
     }
 
-    /// Empties the queue, then fills the buckets with `vars` for a new query.
-    pub fn rebuild(&mut self, vars: impl Iterator<Item = Var>) {
+    /// Empties the queue for a new query, in buckets; the caller inserts its variables.
+    pub fn reset(&mut self) {
         self.clear();
         self.exact = false;
-        for v in vars {
-            self.insert(v);
-        }
+        self.partial = None;
         self.ready = true;
     }
 
@@ -198,7 +224,9 @@ impl Order {
             return;
         }
         let mut vars = std::mem::take(&mut self.heap);
-        for w in 0..self.nonempty.len() {
+        while self.summary != 0 {
+            let w = self.summary.trailing_zeros() as usize;
+            self.summary &= self.summary - 1;
             while self.nonempty[w] != 0 {
                 let b = w * 64 + self.nonempty[w].trailing_zeros() as usize;
                 for v in self.buckets[b].drain(..) {

@@ -5,7 +5,7 @@ use pdrkit_logic::Lit;
 
 use crate::analyze::SEEN;
 use crate::assign::inner;
-use crate::clause::NO_REASON;
+use crate::clause::{CRef, NO_REASON};
 use crate::solver::Cdcl;
 
 #[derive(Debug)]
@@ -70,9 +70,40 @@ impl Failed {
 
 impl Cdcl {
     /// Assumption `p` (internal) is false: marks the assumptions whose propagation made it so,
-    /// and `p` itself. Walks the trail back from the end, following reasons, so each assigned
-    /// literal is looked at once at most.
+    /// and `p` itself.
     pub(crate) fn analyze_final(&mut self, p: Lit) {
+        self.failed.set(p);
+        let v = p.var();
+        if self.assign.info[v.idx()].level > 0 {
+            self.analysis.seen[v.idx()] = SEEN;
+            self.mark_failed();
+        }
+    }
+
+    /// Clause `confl` is false with assumption levels only, so the query is unsatisfiable
+    /// under its assumptions: marks those whose propagation made it false (see
+    /// [`Config::shortcut_assumptions`](crate::Config::shortcut_assumptions) for when the
+    /// search ends this way rather than by learning).
+    pub(crate) fn analyze_final_conflict(&mut self, confl: CRef) {
+        let Cdcl {
+            assign,
+            db,
+            analysis: an,
+            ..
+        } = self;
+        for &q in db.lits(confl) {
+            let u = q.var();
+            if assign.info[u.idx()].level > 0 {
+                an.seen[u.idx()] = SEEN;
+            }
+        }
+        self.mark_failed();
+    }
+
+    /// Marks the assumptions behind the literals marked `SEEN` (above level 0, when every level
+    /// is an assumption level) and clears the marks. Walks the trail back from the end,
+    /// following reasons, so each assigned literal is looked at once at most.
+    fn mark_failed(&mut self) {
         let Cdcl {
             assign,
             db,
@@ -80,29 +111,24 @@ impl Cdcl {
             failed,
             ..
         } = self;
-        failed.set(p);
-        let v = p.var();
-        if assign.level[v.idx()] > 0 {
-            an.seen[v.idx()] = SEEN;
-            let start = assign.lim[0] as usize;
-            for i in (start..assign.trail.len()).rev() {
-                let x = assign.trail[i];
-                let xv = x.var();
-                if an.seen[xv.idx()] == 0 {
-                    continue;
-                }
-                an.seen[xv.idx()] = 0;
-                let r = assign.reason[xv.idx()];
-                if r == NO_REASON {
-                    // Above level 0 and without a reason: an assumption (every level so far
-                    // is an assumption level).
-                    failed.set(x);
-                } else {
-                    for &q in db.lits(r) {
-                        let u = q.var();
-                        if u != xv && assign.level[u.idx()] > 0 {
-                            an.seen[u.idx()] = SEEN;
-                        }
+        let start = assign.lim[0] as usize;
+        for i in (start..assign.trail.len()).rev() {
+            let x = assign.trail[i];
+            let xv = x.var();
+            if an.seen[xv.idx()] == 0 {
+                continue;
+            }
+            an.seen[xv.idx()] = 0;
+            let r = assign.info[xv.idx()].reason;
+            if r == NO_REASON {
+                // Above level 0 and without a reason: an assumption (every level so far is an
+                // assumption level).
+                failed.set(x);
+            } else {
+                for &q in db.lits(r) {
+                    let u = q.var();
+                    if u != xv && assign.info[u.idx()].level > 0 {
+                        an.seen[u.idx()] = SEEN;
                     }
                 }
             }

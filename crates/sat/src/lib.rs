@@ -14,9 +14,15 @@
 //! - **temporary clauses** for one query, on one reserved activation variable, deleted with
 //!   what was learnt from them when the query ends (module `temporary`);
 //! - models and failed assumptions read in place, in O(1) per literal, and
-//!   [`Cdcl::flip_to_none`] to drop the values of a model that no clause needs.
+//!   [`Cdcl::flip_to_none`] to drop the values of a model that no clause needs;
+//! - the price of the many small queries kept down: decisions on the domain's leaves only
+//!   (module `search`), a domain reused when a query has the last one's roots (module
+//!   `domain`), permanent clauses kept free of repeats and subsumed copies (IC3 adds a lemma
+//!   to a frame solver each time it moves up, module `lemmas`).
 //!
-//! See [`Cdcl`] for the API and its exact semantics.
+//! See [`Cdcl`] for the API and its exact semantics. Module [`trace`] reads and replays the
+//! query sequences the engine records (`pdrkit check --record-sat DIR`), for benchmarks and
+//! tests on real IC3 workloads.
 
 mod analyze;
 mod assign;
@@ -26,6 +32,7 @@ mod config;
 mod decide;
 mod domain;
 mod failed;
+mod lemmas;
 mod lift;
 mod propagate;
 mod reduce;
@@ -34,6 +41,7 @@ mod search;
 mod solver;
 mod stats;
 mod temporary;
+pub mod trace;
 mod watch;
 
 pub use config::Config;

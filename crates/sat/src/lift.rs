@@ -40,6 +40,18 @@ impl Occurrences {
         }
     }
 
+    /// Forgets a deleted irredundant permanent clause (once the lists exist).
+    pub fn remove(&mut self, c: CRef, lits: &[Lit]) {
+        if self.built {
+            for &l in lits {
+                let list = &mut self.lists[l.code() as usize];
+                if let Some(i) = list.iter().position(|&x| x == c) {
+                    list.swap_remove(i);
+                }
+            }
+        }
+    }
+
     /// Forgets the lists (the clauses moved); the next use rebuilds them.
     pub fn invalidate(&mut self) {
         self.lists = Vec::new();
@@ -84,7 +96,7 @@ impl Cdcl {
             UNDEF => return true,
             _ => !v.lit(),
         };
-        if self.assign.level[v.idx()] == 0 {
+        if self.assign.info[v.idx()].level == 0 {
             return false;
         }
         if !self.occurrences.built {

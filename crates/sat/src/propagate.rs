@@ -14,7 +14,7 @@
 
 use pdrkit_logic::Lit;
 
-use crate::assign::{ACT, FALSE, TRUE};
+use crate::assign::{VarInfo, ACT, FALSE, TRUE};
 use crate::clause::CRef;
 use crate::solver::Cdcl;
 use crate::watch::{Watch, BINARY};
@@ -22,8 +22,7 @@ use crate::watch::{Watch, BINARY};
 /// The slices an assignment writes, borrowed once per propagation call.
 struct Writer<'a> {
     vals: &'a mut [i8],
-    level: &'a mut [u32],
-    reason: &'a mut [CRef],
+    info: &'a mut [VarInfo],
     trail: &'a mut Vec<Lit>,
     depth: u32,
 }
@@ -38,8 +37,10 @@ impl Writer<'_> {
     fn assign(&mut self, l: Lit, c: CRef) {
         self.vals[l.code() as usize] = TRUE;
         self.vals[(!l).code() as usize] = FALSE;
-        self.level[l.var().idx()] = self.depth;
-        self.reason[l.var().idx()] = c;
+        self.info[l.var().idx()] = VarInfo {
+            level: self.depth,
+            reason: c,
+        };
         self.trail.push(l);
     }
 }
@@ -64,32 +65,31 @@ impl Cdcl {
         let mut a = Writer {
             depth: assign.lim.len() as u32,
             vals: &mut assign.vals[..],
-            level: &mut assign.level[..],
-            reason: &mut assign.reason[..],
+            info: &mut assign.info[..],
             trail: &mut assign.trail,
         };
         let mut conflict = None;
+        let mut processed = 0u64;
         while head < a.trail.len() {
             let p = a.trail[head];
             head += 1;
-            stats.propagations += 1;
+            processed += 1;
             let false_lit = !p;
-            // Taken out of the table (no copy) so that clauses can move to other lists.
+            // Taken out of the table (no copy) so that clauses can move to other lists. A
+            // watch that moves is replaced by the list's last one (the order of a watch list
+            // does not matter), so that the watches that stay are never copied.
             let mut ws = std::mem::take(&mut lists[p.code() as usize]);
-            let n = ws.len();
-            let (mut i, mut j) = (0, 0);
+            let mut n = ws.len();
+            let mut i = 0;
             'next: while i < n {
                 let w = ws[i];
-                i += 1;
                 let bv = a.val(w.blocker);
                 if bv == TRUE || stamp[w.blocker.var().idx()] < floor {
-                    ws[j] = w;
-                    j += 1;
+                    i += 1;
                     continue;
                 }
                 if w.cref & BINARY != 0 {
-                    ws[j] = w;
-                    j += 1;
+                    i += 1;
                     if bv == FALSE {
                         conflict = Some(w.cref & !BINARY);
                         break;
@@ -107,15 +107,11 @@ impl Cdcl {
                     lits.swap(0, 1);
                 }
                 let first = lits[0];
-                let kept = Watch {
-                    blocker: first,
-                    cref: c,
-                };
                 if first != w.blocker {
                     let fv = a.val(first);
                     if fv == TRUE || stamp[first.var().idx()] < floor {
-                        ws[j] = kept;
-                        j += 1;
+                        ws[i].blocker = first;
+                        i += 1;
                         continue;
                     }
                 }
@@ -124,12 +120,17 @@ impl Cdcl {
                     if a.val(q) != FALSE {
                         lits[1] = q;
                         lits[k] = false_lit;
-                        lists[(!q).code() as usize].push(kept);
+                        lists[(!q).code() as usize].push(Watch {
+                            blocker: first,
+                            cref: c,
+                        });
+                        n -= 1;
+                        ws[i] = ws[n];
                         continue 'next;
                     }
                 }
-                ws[j] = kept;
-                j += 1;
+                ws[i].blocker = first;
+                i += 1;
                 if a.val(first) == FALSE {
                     conflict = Some(c);
                     break;
@@ -140,18 +141,14 @@ impl Cdcl {
                 }
                 a.assign(first, c);
             }
-            while i < n {
-                ws[j] = ws[i];
-                i += 1;
-                j += 1;
-            }
-            ws.truncate(j);
+            ws.truncate(n);
             lists[p.code() as usize] = ws;
             if conflict.is_some() {
                 head = a.trail.len();
                 break;
             }
         }
+        stats.propagations += processed;
         assign.qhead = head;
         conflict
     }

@@ -41,7 +41,9 @@ impl Cdcl {
     fn locked(&self, c: CRef) -> bool {
         let l = self.db.lits(c)[0];
         let v = l.var().idx();
-        self.assign.val(l) == TRUE && self.assign.reason[v] == c && self.assign.level[v] > 0
+        self.assign.val(l) == TRUE
+            && self.assign.info[v].reason == c
+            && self.assign.info[v].level > 0
     }
 
     fn reduce(&mut self) {
@@ -81,10 +83,10 @@ impl Cdcl {
         let Cdcl { assign, temp, .. } = self;
         for &l in &assign.trail {
             let v = l.var().idx();
-            let r = assign.reason[v];
+            let r = assign.info[v].reason;
             if r != NO_REASON {
                 // Reasons at level 0 are never read: drop them rather than chase them.
-                assign.reason[v] = if assign.level[v] > 0 {
+                assign.info[v].reason = if assign.info[v].level > 0 {
                     forwarded(&old, r).expect("reasons above level 0 are never deleted")
                 } else {
                     NO_REASON
@@ -100,6 +102,7 @@ impl Cdcl {
                 None => false,
             });
         }
+        self.lemmas.remap(|c| forwarded(&old, c));
         drop(old);
         self.watches.rebuild(&self.db);
         self.occurrences.invalidate();

@@ -5,6 +5,7 @@ use pdrkit_logic::SatResult;
 
 use crate::assign::UNDEF;
 use crate::clause::{CRef, LEARNT, NO_REASON, TEMPORARY};
+use crate::decide::Partial;
 use crate::solver::Cdcl;
 
 /// How a query ended.
@@ -37,14 +38,21 @@ impl Cdcl {
         }
         let start = self.assign.lim[level] as usize;
         let Cdcl { assign, order, .. } = self;
-        for i in (start..assign.trail.len()).rev() {
-            let l = assign.trail[i];
-            let v = l.var();
-            assign.vals[l.code() as usize] = UNDEF;
-            assign.vals[(!l).code() as usize] = UNDEF;
-            order.phase[v.idx()] = !l.is_neg();
-            if order.ready {
-                order.insert(v);
+        // Slices borrowed once, so that the loop does not reload the vectors after each store
+        // (the end of a query undoes thousands of assignments this way).
+        let vals = &mut assign.vals[..];
+        let undone = &assign.trail[start..];
+        {
+            let phase = &mut order.phase[..];
+            for &l in undone.iter().rev() {
+                vals[l.code() as usize] = UNDEF;
+                vals[(!l).code() as usize] = UNDEF;
+                phase[l.var().idx()] = !l.is_neg();
+            }
+        }
+        if order.ready {
+            for &l in undone.iter().rev() {
+                order.insert(l.var());
             }
         }
         assign.trail.truncate(start);
@@ -52,8 +60,14 @@ impl Cdcl {
         assign.lim.truncate(level);
     }
 
-    /// Builds the decision heap from the domain's unassigned variables; the permanent list
-    /// sheds the variables fixed at level 0 on the way.
+    /// Builds the decision queue of a query: the domain's unassigned *leaves* (variables
+    /// without a definition: inputs, latches). Once they are all assigned, propagation has
+    /// assigned nearly every defined variable through its definition, so queueing those too
+    /// would mostly cost a push and a pop each for nothing; the few it may leave (definitions
+    /// that do not propagate) are queued by [`complete_order`](Self::complete_order). The
+    /// permanent list sheds the variables fixed at level 0 on the way, and the number of
+    /// domain variables not fixed at level 0 is counted, so that a full assignment is
+    /// recognized without a scan.
     fn prepare_order(&mut self) {
         let Cdcl {
             assign,
@@ -62,19 +76,65 @@ impl Cdcl {
             ..
         } = self;
         let vals = &assign.vals;
-        let level = &assign.level;
-        domain
-            .permanent
-            .retain(|v| vals[v.lit().code() as usize] == UNDEF || level[v.idx()] > 0);
-        let free = |v: &&pdrkit_logic::Var| vals[v.lit().code() as usize] == UNDEF;
-        order.rebuild(
-            domain
-                .permanent
-                .iter()
-                .filter(free)
-                .chain(domain.cone.iter().filter(free))
-                .copied(),
-        );
+        let info = &assign.info;
+        let ground = assign
+            .lim
+            .first()
+            .map_or(assign.trail.len(), |&s| s as usize);
+        domain.shed_fixed(ground, |v| {
+            vals[v.lit().code() as usize] != UNDEF && info[v.idx()].level == 0
+        });
+        order.reset();
+        let mut fixed = 0;
+        for &v in &domain.permanent_leaves {
+            // A variable defined after it joined the permanent domain is no leaf any more.
+            if vals[v.lit().code() as usize] == UNDEF && domain.is_leaf(v) {
+                order.insert(v);
+            }
+        }
+        for &v in &domain.cone {
+            if vals[v.lit().code() as usize] != UNDEF {
+                fixed += usize::from(info[v.idx()].level == 0);
+            } else if domain.is_leaf(v) {
+                order.insert(v);
+            }
+        }
+        order.partial = Some(Partial {
+            unfixed: domain.permanent.len() + domain.cone.len() - fixed,
+            ground,
+        });
+    }
+
+    /// The queue of leaves ran empty: queues the domain variables still unassigned, if any
+    /// (false when there is none: the assignment is complete). When no level-0 fact appeared
+    /// since the queue was built, the trail above level 0 holds exactly the assigned domain
+    /// variables (nothing outside the domain is assigned there), so a count decides it.
+    fn complete_order(&mut self) -> bool {
+        let Some(p) = self.order.partial.take() else {
+            return false;
+        };
+        let Cdcl {
+            assign,
+            domain,
+            order,
+            ..
+        } = self;
+        let ground = assign
+            .lim
+            .first()
+            .map_or(assign.trail.len(), |&s| s as usize);
+        if ground == p.ground && assign.trail.len() - ground == p.unfixed {
+            return false;
+        }
+        let vals = &assign.vals;
+        let mut any = false;
+        for &v in domain.permanent.iter().chain(&domain.cone) {
+            if vals[v.lit().code() as usize] == UNDEF {
+                order.insert(v);
+                any = true;
+            }
+        }
+        any
     }
 
     /// Runs the query set up by `solve` (assumptions in `self.assumptions`, domain computed)
@@ -91,6 +151,18 @@ impl Cdcl {
                     // unsatisfiable.
                     self.ok = false;
                     return Outcome::UnsatWithout;
+                }
+                if self.assign.decision_level() <= self.assumptions.len()
+                    && self.assumptions.len() >= self.shortcut_assumptions
+                {
+                    // Only assumption levels, and very many of them (a lifting query: a whole
+                    // state and its inputs): unsatisfiable under the assumptions. Learning
+                    // would cost an analysis of a clause of hundreds of literals and a second
+                    // propagation of the assumptions to reach the same answer. With few
+                    // assumptions it pays: the learnt clause often leads to a smaller set of
+                    // failed assumptions, which IC3 generalizes from.
+                    self.analyze_final_conflict(confl);
+                    return Outcome::Unsat;
                 }
                 let back = self.analyze(confl);
                 if self.analysis.learnt.len() == 1 && self.analysis.temporary {
@@ -161,7 +233,12 @@ impl Cdcl {
     /// The decision: the most active unassigned variable, in its saved phase.
     fn pick(&mut self) -> Option<pdrkit_logic::Lit> {
         loop {
-            let v = self.order.pop()?;
+            let Some(v) = self.order.pop() else {
+                if self.complete_order() {
+                    continue;
+                }
+                return None;
+            };
             if self.assign.vals[v.lit().code() as usize] == UNDEF {
                 return Some(v.lit_with(!self.order.phase[v.idx()]));
             }

@@ -14,8 +14,9 @@ use crate::assign::{inner, Assignment, ACT, FALSE, TRUE};
 use crate::clause::{ClauseDb, NO_REASON};
 use crate::config::Config;
 use crate::decide::Order;
-use crate::domain::Domain;
+use crate::domain::{Domain, Fingerprint};
 use crate::failed::Failed;
+use crate::lemmas::Lemmas;
 use crate::lift::Occurrences;
 use crate::reduce::Reduction;
 use crate::restart::Restarts;
@@ -74,6 +75,7 @@ pub struct Cdcl {
     pub(crate) reduction: Reduction,
     pub(crate) temp: Temporaries,
     pub(crate) occurrences: Occurrences,
+    pub(crate) lemmas: Lemmas,
     pub(crate) failed: Failed,
     /// The query's assumptions, internal: the activation literal first when there are
     /// temporary clauses, then the user's in order.
@@ -88,11 +90,15 @@ pub struct Cdcl {
     num_vars: u32,
     num_clauses: usize,
     budget: Option<u64>,
+    /// [`Config::shortcut_assumptions`].
+    pub(crate) shortcut_assumptions: usize,
     /// Scratch space for a clause being added.
     pub(crate) buf: Vec<Lit>,
     var_buf: Vec<Var>,
     /// Phases set while an answer was readable, applied when its query ends.
     phases: Vec<Lit>,
+    /// The variable of the last definition (internal), whose clauses come next.
+    defining: Option<Var>,
     pub(crate) stats: Stats,
 }
 
@@ -138,6 +144,7 @@ impl Cdcl {
             reduction: Reduction::new(config.first_reduction, config.compaction_waste),
             temp: Temporaries::default(),
             occurrences: Occurrences::default(),
+            lemmas: Lemmas::default(),
             failed: Failed::default(),
             assumptions: Vec::new(),
             user_assumptions: Vec::new(),
@@ -146,9 +153,11 @@ impl Cdcl {
             num_vars: 0,
             num_clauses: 0,
             budget: None,
+            shortcut_assumptions: config.shortcut_assumptions,
             buf: Vec::new(),
             var_buf: Vec::new(),
             phases: Vec::new(),
+            defining: None,
             stats: Stats::default(),
         };
         s.grow(ACT.idx() + 1);
@@ -163,6 +172,7 @@ impl Cdcl {
         self.analysis.grow(n);
         self.failed.grow(n);
         self.occurrences.grow(n);
+        self.lemmas.grow(n);
     }
 
     /// Makes sure user variable `v` exists.
@@ -225,8 +235,9 @@ impl Cdcl {
         true
     }
 
-    /// Stores an irredundant clause of user literals (permanent or definition).
-    fn add_irredundant(&mut self, lits: &[Lit]) {
+    /// Stores an irredundant clause of user literals: permanent (checked against the other
+    /// permanent clauses, see [`crate::lemmas`]) or of a definition.
+    fn add_irredundant(&mut self, lits: &[Lit], permanent: bool) {
         self.num_clauses += 1;
         if !self.ok || !self.load_clause(lits) {
             return;
@@ -234,7 +245,16 @@ impl Cdcl {
         match self.buf.len() {
             0 => self.ok = false,
             1 => self.assign.assign(self.buf[0], NO_REASON),
+            _ if permanent => self.add_lemma(),
             _ => {
+                // A definition clause watches its defined variable: outside the domain, that
+                // variable (the blocker of the other watch) lets propagation skip the clause
+                // without reading it, and its own watch is never visited.
+                if let Some(d) = self.defining {
+                    if let Some(i) = self.buf.iter().position(|l| l.var() == d) {
+                        self.buf.swap(0, i);
+                    }
+                }
                 let c = self.db.alloc(&self.buf, 0, 0);
                 self.watches.attach(c, &self.buf);
                 self.occurrences.add(c, &self.buf);
@@ -265,14 +285,17 @@ impl Cdcl {
     }
 
     /// Adds a permanent clause. Its variables and their fan-in cones (through
-    /// [`define`](Self::define), now or later) are in the domain of every later query.
+    /// [`define`](Self::define), now or later) are in the domain of every later query. A clause
+    /// equal to or subsumed by a permanent clause stored already is not stored again, and the
+    /// stored permanent clauses it subsumes are deleted (the clause set stays equivalent;
+    /// [`num_clauses`](Self::num_clauses) counts every clause added).
     pub fn add_clause(&mut self, lits: &[Lit]) {
         self.end_query();
         for &l in lits {
             self.touch(l.var());
             self.domain.make_permanent(inner(l).var());
         }
-        self.add_irredundant(lits);
+        self.add_irredundant(lits, true);
     }
 
     /// Declares `var` a function of `deps`: a query whose domain holds `var` holds `deps`
@@ -291,6 +314,7 @@ impl Cdcl {
         }
         self.domain.define(inner(var.lit()).var(), &buf);
         self.var_buf = buf;
+        self.defining = Some(inner(var.lit()).var());
     }
 
     /// Adds a clause of a definition (see [`define`](Self::define)): over a defined variable
@@ -302,7 +326,7 @@ impl Cdcl {
         for &l in lits {
             self.touch(l.var());
         }
-        self.add_irredundant(lits);
+        self.add_irredundant(lits, false);
     }
 
     /// Adds a clause for the next query only (several may be added). Its variables' cones
@@ -360,20 +384,29 @@ impl Cdcl {
             return Outcome::UnsatWithout;
         }
         self.reduce_if_due();
-        self.domain.begin_query();
         self.assumptions.clear();
         if self.temp.active {
             self.assumptions.push(ACT.lit());
-            self.domain.add_cone(ACT);
         }
-        for i in 0..self.user_assumptions.len() {
-            let a = inner(self.user_assumptions[i]);
-            self.assumptions.push(a);
-            self.domain.add_cone(a.var());
-        }
-        for i in 0..self.temp.roots.len() {
-            let r = self.temp.roots[i];
-            self.domain.add_cone(r);
+        self.assumptions
+            .extend(self.user_assumptions.iter().map(|&a| inner(a)));
+        let roots = || {
+            self.assumptions
+                .iter()
+                .map(|a| a.var())
+                .chain(self.temp.roots.iter().copied())
+        };
+        let key = Fingerprint::of(roots());
+        if self.domain.spans(key, roots()) {
+            self.stats.domains_reused += 1;
+        } else {
+            self.domain.begin_query(key);
+            for i in 0..self.assumptions.len() {
+                self.domain.add_cone(self.assumptions[i].var());
+            }
+            for i in 0..self.temp.roots.len() {
+                self.domain.add_cone(self.temp.roots[i]);
+            }
         }
         self.stats.domain_vars += (self.domain.permanent.len() + self.domain.cone.len()) as u64;
         self.order.ready = false;

@@ -7,6 +7,8 @@ pub struct Stats {
     pub queries: u64,
     /// Sum over queries of the domain's size (permanent part and cone) in variables.
     pub domain_vars: u64,
+    /// Queries that reused the last query's domain (same roots, see module `domain`).
+    pub domains_reused: u64,
     /// Decisions (assumptions not counted).
     pub decisions: u64,
     /// Literals propagated.

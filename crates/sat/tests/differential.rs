@@ -31,7 +31,7 @@ fn agrees_with_minisat() {
     }
     eprintln!(
         "{} scenarios (seeds {first}..{seed}), {} queries: {} sat, {} unsat, {} unknown, {} flips; \
-         {} conflicts, {} restarts, {} reductions, {} compactions; {:.1} s",
+         {} conflicts, {} restarts, {} reductions, {} compactions, {} domains reused; {:.1} s",
         seed - first,
         total.queries,
         total.sat,
@@ -42,10 +42,15 @@ fn agrees_with_minisat() {
         total.restarts,
         total.reductions,
         total.compactions,
+        total.domains_reused,
         start.elapsed().as_secs_f64()
     );
     assert!(
         total.sat > total.queries / 10 && total.unsat > total.queries / 10,
         "{total:?}: both answers are exercised"
+    );
+    assert!(
+        total.domains_reused > total.queries / 100,
+        "{total:?}: reused domains are exercised"
     );
 }

@@ -107,6 +107,8 @@ pub struct Summary {
     pub reductions: u64,
     /// See `conflicts`.
     pub compactions: u64,
+    /// Queries that reused the last one's domain (see `conflicts`).
+    pub domains_reused: u64,
 }
 
 impl std::ops::AddAssign for Summary {
@@ -120,6 +122,7 @@ impl std::ops::AddAssign for Summary {
         self.restarts += o.restarts;
         self.reductions += o.reductions;
         self.compactions += o.compactions;
+        self.domains_reused += o.domains_reused;
     }
 }
 
@@ -235,6 +238,8 @@ struct Scenario {
     permanent_vars: Vec<Var>,
     /// MiniSat's next activation variable.
     next_act: u32,
+    /// The last query's assumptions and temporary clauses.
+    last: (Vec<Lit>, Vec<Vec<Lit>>),
     summary: Summary,
 }
 
@@ -282,6 +287,7 @@ pub fn scenario(src: &mut impl Source, max_queries: u64) -> Summary {
             first_reduction: 1 + src.below(40) as usize,
             compaction_waste: src.below(300) as usize,
             var_decay: 0.5 + src.below(50) as f64 / 100.0,
+            shortcut_assumptions: src.below(6) as usize,
         }
     } else {
         Config::default()
@@ -304,6 +310,7 @@ pub fn scenario(src: &mut impl Source, max_queries: u64) -> Summary {
             clauses: Vec::new(),
             permanent_vars: Vec::new(),
             next_act: 1 + num_inputs + num_gates,
+            last: (Vec::new(), Vec::new()),
             summary: Summary::default(),
         },
         clauses_of,
@@ -331,6 +338,7 @@ pub fn scenario(src: &mut impl Source, max_queries: u64) -> Summary {
     summary.restarts = st.restarts;
     summary.reductions = st.reductions;
     summary.compactions = st.compactions;
+    summary.domains_reused = st.domains_reused;
     summary
 }
 
@@ -382,7 +390,24 @@ impl ScenarioWithDefs {
         } else {
             2 + src.below(3)
         };
-        let c = self.random_clause(src, len);
+        let c = if !self.clauses.is_empty() && src.chance(1, 3) {
+            // A clause met before, again, weakened or strengthened: IC3 gives its solvers
+            // the same lemma many times and stronger ones after weaker ones, which the
+            // solver's store of permanent clauses drops or replaces.
+            let mut c = self.clauses[src.below(self.clauses.len() as u64) as usize].clone();
+            match src.below(3) {
+                0 => {}
+                1 => c.extend(self.random_clause(src, 1)),
+                _ => {
+                    if c.len() > 1 {
+                        c.remove(src.below(c.len() as u64) as usize);
+                    }
+                }
+            }
+            c
+        } else {
+            self.random_clause(src, len)
+        };
         self.cdcl.add_clause(&c);
         self.mini.add_clause(&c);
         self.permanent_vars.extend(c.iter().map(|l| l.var()));
@@ -429,22 +454,36 @@ impl ScenarioWithDefs {
         } else {
             src.below(8)
         };
-        let assumptions: Vec<Lit> = self.random_clause(src, n);
-        let ntemp = match src.below(8) {
-            0..=2 => 0,
-            3..=6 => 1,
-            _ => 2,
+        let (assumptions, temps) = if src.chance(1, 5) {
+            // The last query's variables again, in other polarities: IC3's lifting asks such
+            // queries in a row, and the solver reuses their domain.
+            let (a, t) = self.last.clone();
+            let mut flip = |c: Vec<Lit>| -> Vec<Lit> {
+                c.into_iter()
+                    .map(|l| l.var().lit_with(src.chance(1, 2)))
+                    .collect()
+            };
+            (flip(a), t.into_iter().map(&mut flip).collect())
+        } else {
+            let assumptions: Vec<Lit> = self.random_clause(src, n);
+            let ntemp = match src.below(8) {
+                0..=2 => 0,
+                3..=6 => 1,
+                _ => 2,
+            };
+            let temps: Vec<Vec<Lit>> = (0..ntemp)
+                .map(|_| {
+                    let len = if src.chance(1, 40) {
+                        0
+                    } else {
+                        1 + src.below(8)
+                    };
+                    self.random_clause(src, len)
+                })
+                .collect();
+            (assumptions, temps)
         };
-        let temps: Vec<Vec<Lit>> = (0..ntemp)
-            .map(|_| {
-                let len = if src.chance(1, 40) {
-                    0
-                } else {
-                    1 + src.below(8)
-                };
-                self.random_clause(src, len)
-            })
-            .collect();
+        self.last = (assumptions.clone(), temps.clone());
         let budget = src.chance(1, 8).then(|| src.below(30));
 
         // pdrkit's solver.
