@@ -2,10 +2,13 @@
 //!
 //! Each seed builds a random model in memory (0–10 latches with resets 0, 1 or uninitialized,
 //! 0–4 inputs, 0–40 AND gates, 0–2 invariant constraints, 1–3 bad properties), finds the truth
-//! by breadth-first search over its latch valuations ([`explicit_search`]), and runs IC3 and
-//! BMC through the library API. Every counterexample is re-simulated on the transition system
-//! and replayed on the model by the independent checker; every proof is turned into a
-//! certificate and checked. Any disagreement fails with the seed and the model as `.aag` text.
+//! by breadth-first search over its latch valuations ([`explicit_search`]), and runs IC3, BMC,
+//! k-induction, KIPDR and the portfolio through the library API, on both SAT backends: BMC,
+//! k-induction and KIPDR on both for every seed, the portfolio's KIPDR on one per seed
+//! ([`portfolio_backend`]), IC3 on pdrkit's solver and, for a subset, on MiniSat. Every
+//! counterexample is re-simulated on the transition system and replayed on the model by the
+//! independent checker; every proof is turned into a certificate and checked. Any
+//! disagreement fails with the seed and the model as `.aag` text.
 //!
 //! `PDRKIT_DIFF_CASES` sets the number of seeds (default 2000 in release, 300 in debug);
 //! `PDRKIT_DIFF_SEED` runs that one seed only.
@@ -15,9 +18,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
-use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode, SatBackend};
+use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
 use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
-use pdrkit_engine::{portfolio, Control, Outcome, Proof};
+use pdrkit_engine::{portfolio, Control, Outcome, Proof, SatBackend};
 use pdrkit_logic::Lit;
 use pdrkit_suite::{explicit_search, Reach};
 use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
@@ -329,12 +332,14 @@ fn run_ic3_on(
     judge(what, aig, &ts, property, truth, o, false)
 }
 
-/// BMC with a bound of the number of reachable states: it must find the shortest
+/// BMC with a bound of the number of reachable states, on `sat`: it must find the shortest
 /// counterexample when there is one, and never answer `sat` otherwise.
-fn run_bmc(aig: &Aig, truth: &Reach) -> Result<(), String> {
-    let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("bmc: {e}"))?;
+fn run_bmc(aig: &Aig, truth: &Reach, sat: SatBackend) -> Result<(), String> {
+    let what = format!("bmc on {sat}");
+    let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("{what}: {e}"))?;
     let cfg = BmcConfig {
         bound: Some(truth.states),
+        sat,
         verbose: false,
     };
     let mut st = BmcStats::default();
@@ -342,23 +347,40 @@ fn run_bmc(aig: &Aig, truth: &Reach) -> Result<(), String> {
         Outcome::Unknown(why) if truth.shortest_cex.is_none() => {
             if st.depth != Some(truth.states) {
                 return Err(format!(
-                    "bmc: stopped at depth {:?}, bound {} ({why})",
+                    "{what}: stopped at depth {:?}, bound {} ({why})",
                     st.depth, truth.states
                 ));
             }
             Ok(())
         }
-        Outcome::Safe(_) => Err("bmc: claims a proof".into()),
-        o => judge("bmc", aig, &ts, None, truth, o, true).map(|_| ()),
+        Outcome::Safe(_) => Err(format!("{what}: claims a proof")),
+        o => judge(&what, aig, &ts, None, truth, o, true).map(|_| ()),
     }
 }
 
-/// k-induction, KIPDR (the same with property direction), and the two-thread portfolio (IC3
-/// and KIPDR sharing their inductive lemmas). With simple-path constraints k-induction is
-/// complete once k exceeds the number of states of the whole space (the step case starts
-/// anywhere): it must answer when that bound is small (here: at most 4 latches). KIPDR's
-/// counterexamples through open obligations need not be the shortest.
-fn run_kind_and_portfolio(aig: &Aig, truth: &Reach, simple_path: SimplePath) -> Result<(), String> {
+/// The backend of the portfolio's KIPDR worker for `seed`: each backend gets every other pair
+/// of seeds, so that it meets both simple-path modes (which alternate with the seed's parity),
+/// and the portfolio, the costliest run of a seed, runs once.
+fn portfolio_backend(seed: u64) -> SatBackend {
+    if (seed / 2).is_multiple_of(2) {
+        SatBackend::Pdrkit
+    } else {
+        SatBackend::Minisat
+    }
+}
+
+/// k-induction and KIPDR (the same with property direction) on both backends, and the
+/// portfolio (IC3 and KIPDR sharing their inductive lemmas) with its KIPDR on `portfolio_sat`.
+/// With simple-path constraints k-induction is complete once k exceeds the number of states of
+/// the whole space (the step case starts anywhere): it must answer when that bound is small
+/// (here: at most 4 latches). KIPDR's counterexamples through open obligations need not be the
+/// shortest.
+fn run_kind_and_portfolio(
+    aig: &Aig,
+    truth: &Reach,
+    simple_path: SimplePath,
+    portfolio_sat: SatBackend,
+) -> Result<(), String> {
     let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("kind: {e}"))?;
     let space = 1usize << ts.num_latches().min(20);
     let complete = simple_path != SimplePath::Off && space <= 16;
@@ -367,27 +389,36 @@ fn run_kind_and_portfolio(aig: &Aig, truth: &Reach, simple_path: SimplePath) -> 
         max_k: Some(space.min(16) + 1),
         ..KindConfig::default()
     };
-    for (name, pd) in [("kind", false), ("kipdr", true)] {
-        let cfg = KindConfig {
-            property_direction: pd,
-            // A small budget, so that chains get cut and open obligations reach the base case.
-            pd_budget: if pd { 20 } else { 0 },
-            ..cfg.clone()
-        };
-        let mut st = KindStats::default();
-        match kind::check(&ts, &cfg, &control(), &mut st) {
-            Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
-            o => {
-                judge(name, aig, &ts, None, truth, o, !pd)?;
+    for sat in [SatBackend::Pdrkit, SatBackend::Minisat] {
+        for (name, pd) in [("kind", false), ("kipdr", true)] {
+            let cfg = KindConfig {
+                property_direction: pd,
+                // A small budget, so that chains get cut and open obligations reach the base
+                // case.
+                pd_budget: if pd { 20 } else { 0 },
+                sat,
+                ..cfg.clone()
+            };
+            let mut st = KindStats::default();
+            match kind::check(&ts, &cfg, &control(), &mut st) {
+                Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
+                o => {
+                    judge(&format!("{name} on {sat}"), aig, &ts, None, truth, o, !pd)?;
+                }
             }
         }
     }
     // Three workers on odd-numbered cases: the third (IC3 with CTG) takes in KIPDR's lemmas,
     // which the first IC3 does not.
     let jobs = if simple_path == SimplePath::Off { 3 } else { 2 };
+    let cfg = KindConfig {
+        sat: portfolio_sat,
+        ..cfg
+    };
     let workers = portfolio::workers(&Ic3Config::default(), &cfg, jobs);
     let r = portfolio::check(&ts, &workers, &control());
-    judge("portfolio", aig, &ts, None, truth, r.outcome, false).map(|_| ())
+    let what = format!("portfolio, KIPDR on {portfolio_sat}");
+    judge(&what, aig, &ts, None, truth, r.outcome, false).map(|_| ())
 }
 
 /// The outcome of one seed: the shortest counterexample's depth (`None`: safe), or what failed.
@@ -409,13 +440,14 @@ fn run_case(seed: u64) -> CaseResult {
     }
     run_ic3("ic3", &aig, None, &truth, &Ic3Config::default())?;
     run_ic3_first(&aig, &truth)?;
-    run_bmc(&aig, &truth)?;
+    run_bmc(&aig, &truth, SatBackend::Pdrkit)?;
+    run_bmc(&aig, &truth, SatBackend::Minisat)?;
     let sp = if seed.is_multiple_of(2) {
         SimplePath::Lazy
     } else {
         SimplePath::Off
     };
-    run_kind_and_portfolio(&aig, &truth, sp)?;
+    run_kind_and_portfolio(&aig, &truth, sp, portfolio_backend(seed))?;
     // Other configurations, on a subset.
     if seed.is_multiple_of(4) {
         let configs = [

@@ -3,7 +3,8 @@
 //! is absent.
 
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats};
-use pdrkit_engine::{Control, Outcome};
+use pdrkit_engine::kind::KindConfig;
+use pdrkit_engine::{portfolio, Control, Outcome};
 use pdrkit_suite::shared_benchmarks;
 use pdrkit_ts::{aiger, TransitionSystem};
 
@@ -50,4 +51,36 @@ fn promotion_does_not_multiply_frames_on_power2eq2048() {
         promoted * 2 <= plain * 3,
         "promotion took {promoted} frames, against {plain} without it"
     );
+}
+
+/// The default engine's first worker is IC3 exactly as `--engine ic3` runs it (it used to
+/// promote lemmas for k-induction, see above): on power2eq2048 it goes through the same frames
+/// as IC3 alone, unless another worker answers first and stops it earlier.
+#[test]
+fn portfolio_first_worker_is_ic3_alone_on_power2eq2048() {
+    let Some(ts) = load("hwmcc15/power2eq2048.aig") else {
+        return;
+    };
+    let alone = frames(&ts, &Ic3Config::default());
+    let workers = portfolio::workers(&Ic3Config::default(), &KindConfig::default(), 2);
+    let r = portfolio::check(&ts, &workers, &Control::new());
+    assert!(
+        matches!(r.outcome, Outcome::Safe(_)),
+        "expected safe, got {}",
+        r.outcome.word()
+    );
+    let in_portfolio: usize = r
+        .stats
+        .iter()
+        .find(|(k, _)| k == "ic3.frames")
+        .and_then(|(_, v)| v.parse().ok())
+        .expect("the IC3 worker reports its frames");
+    if r.winner == Some("ic3") {
+        assert_eq!(in_portfolio, alone, "the portfolio's IC3 is not IC3 alone");
+    } else {
+        assert!(
+            in_portfolio <= alone,
+            "{in_portfolio} frames, {alone} alone"
+        );
+    }
 }

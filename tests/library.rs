@@ -149,7 +149,7 @@ fn safe_counter_gives_a_certificate_the_checker_accepts() {
     // BMC cannot prove safety: it stops at its bound with unknown.
     let cfg = BmcConfig {
         bound: Some(12),
-        verbose: false,
+        ..BmcConfig::default()
     };
     let mut st = BmcStats::default();
     let o = bmc::check(&ts, &cfg, &Control::new(), &mut st);

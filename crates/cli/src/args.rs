@@ -106,6 +106,9 @@ pub struct CheckArgs {
     /// CTG). For measuring what sharing brings.
     #[arg(long)]
     pub no_share: bool,
+    /// The SAT solver of whichever engine runs, and of every portfolio worker.
+    #[arg(long, value_name = "SOLVER", help = sat_help())]
+    pub sat: Option<pdrkit_engine::SatBackend>,
     /// IC3 options.
     #[command(flatten)]
     pub ic3: Ic3Args,
@@ -130,24 +133,41 @@ pub struct KindArgs {
 }
 
 impl KindArgs {
-    /// The engine configuration these options describe, with property direction on or off.
+    /// The engine configuration these options describe, with property direction on or off, on
+    /// `sat` (`None`: the engine's default backend).
     pub fn config(
         &self,
         property_direction: bool,
         bound: Option<usize>,
+        sat: Option<pdrkit_engine::SatBackend>,
         share: bool,
         verbose: bool,
     ) -> pdrkit_engine::kind::KindConfig {
+        let default = pdrkit_engine::kind::KindConfig::default();
         pdrkit_engine::kind::KindConfig {
             simple_path: self.simple_path,
             max_k: bound,
             property_direction,
             external_invariants: share,
             pd_budget: self.pd_budget,
+            sat: sat.unwrap_or(default.sat),
             verbose,
-            ..Default::default()
+            ..default
         }
     }
+}
+
+/// `--sat`'s help, with each engine's default taken from its configuration.
+fn sat_help() -> String {
+    format!(
+        "The SAT solver of whichever engine runs (IC3's frames, BMC, k-induction, KIPDR), and of \
+         every portfolio worker: pdrkit (pdrkit's own; IC3 uses its per-query domains) or \
+         minisat (the reference). Default: each engine's own: IC3 {}, BMC {}, k-induction and \
+         KIPDR {}. The independent checker always uses MiniSat",
+        ic3_default().sat,
+        pdrkit_engine::bmc::BmcConfig::default().sat,
+        pdrkit_engine::kind::KindConfig::default().sat,
+    )
 }
 
 /// The IC3 engine's defaults, written once in [`Ic3Config`](pdrkit_engine::ic3::Ic3Config).
@@ -181,6 +201,18 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().order_assumptions,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub order_assumptions: bool,
+    /// What a literal's activity keeps per new lemma (recency of the literal order).
+    #[arg(long, value_name = "F", default_value_t = ic3_default().activity_decay)]
+    pub activity_decay: f64,
+    /// Both literals of a latch share one activity.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().activity_by_var,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub activity_by_var: bool,
+    /// When a literal drop fails, drop also the literals its predecessor does not need
+    /// (pdrkit's solver only).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().join_flip,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub join_flip: bool,
     /// Keep proof obligations across frames (one blocked at level i waits at level i+1).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().keep_obligations,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
@@ -189,10 +221,6 @@ pub struct Ic3Args {
     /// moves up; 0: never).
     #[arg(long, value_name = "N", default_value_t = ic3_default().drop_po)]
     pub drop_po: f64,
-    /// The SAT solver of IC3's frames: pdrkit (pdrkit's own, with per-query domains) or minisat
-    /// (the reference).
-    #[arg(long, value_name = "SOLVER", default_value_t = ic3_default().sat)]
-    pub sat: pdrkit_engine::ic3::SatBackend,
     /// MiniSat backend: rebuild a frame's solver after this many temporary clauses.
     #[arg(long, value_name = "N", default_value_t = ic3_default().rebuild_after)]
     pub rebuild_after: usize,
@@ -235,8 +263,14 @@ pub struct Ic3Args {
 }
 
 impl Ic3Args {
-    /// The engine configuration these options describe.
-    pub fn config(&self, share: bool, verbose: bool) -> pdrkit_engine::ic3::Ic3Config {
+    /// The engine configuration these options describe, on `sat` (`None`: IC3's default
+    /// backend).
+    pub fn config(
+        &self,
+        sat: Option<pdrkit_engine::SatBackend>,
+        share: bool,
+        verbose: bool,
+    ) -> pdrkit_engine::ic3::Ic3Config {
         pdrkit_engine::ic3::Ic3Config {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
@@ -244,9 +278,12 @@ impl Ic3Args {
             mic_shuffle: self.mic_shuffle,
             parent_lemma: self.parent_lemma,
             order_assumptions: self.order_assumptions,
+            activity_decay: self.activity_decay,
+            activity_by_var: self.activity_by_var,
+            join_flip: self.join_flip,
             keep_obligations: self.keep_obligations,
             drop_po: self.drop_po,
-            sat: self.sat,
+            sat: sat.unwrap_or(ic3_default().sat),
             rebuild_after: self.rebuild_after,
             lift: self.lift,
             lift_rounds: self.lift_rounds,

@@ -57,10 +57,13 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         ("gates".into(), ts.gates.len().to_string()),
     ];
     limits::attach(&ctl, stats.clone());
+    let mut pre_checked: Option<Checked> = None;
     let outcome = match a.engine {
         Engine::Bmc => {
+            let default = bmc::BmcConfig::default();
             let cfg = bmc::BmcConfig {
                 bound: a.bound,
+                sat: a.sat.unwrap_or(default.sat),
                 verbose: a.verbose,
             };
             let mut st = bmc::BmcStats::default();
@@ -72,22 +75,38 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             let jobs = a
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-            let kcfg = a.kind.config(false, a.bound, !a.no_share, a.verbose);
-            let workers = portfolio::workers(&a.ic3.config(!a.no_share, a.verbose), &kcfg, jobs);
+            let kcfg = a.kind.config(false, a.bound, a.sat, !a.no_share, a.verbose);
+            let icfg = a.ic3.config(a.sat, !a.no_share, a.verbose);
+            let workers = portfolio::workers(&icfg, &kcfg, jobs);
             if a.verbose {
                 for w in &workers {
                     eprintln!("pdrkit: worker {}: {:?}", w.name, w.engine);
                 }
             }
-            let r = portfolio::check(&ts, &workers, &ctl);
+            // Each answer is checked on its worker's thread while the others go on; the first
+            // accepted one wins, with the artifact its check built.
+            let model = single_property(&aig, a.property);
+            let accept = |o: &Outcome| {
+                let mut st = Vec::new();
+                match self_check(&a, &aig, &model, &ts, o.clone(), &mut st) {
+                    (Outcome::Unknown(why), _) => Err(why),
+                    (o, artifact) => Ok((o, artifact, st)),
+                }
+            };
+            let (r, checked) = portfolio::check_accepted(&ts, &workers, &ctl, &accept);
             stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
             stats.extend(r.stats);
+            pre_checked = checked;
             r.outcome
         }
         Engine::Kind | Engine::Kipdr => {
-            let cfg = a
-                .kind
-                .config(a.engine == Engine::Kipdr, a.bound, !a.no_share, a.verbose);
+            let cfg = a.kind.config(
+                a.engine == Engine::Kipdr,
+                a.bound,
+                a.sat,
+                !a.no_share,
+                a.verbose,
+            );
             if a.verbose {
                 eprintln!("pdrkit: {cfg:?}");
             }
@@ -97,7 +116,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             o
         }
         Engine::Ic3 => {
-            let cfg = a.ic3.config(!a.no_share, a.verbose);
+            let cfg = a.ic3.config(a.sat, !a.no_share, a.verbose);
             if a.verbose {
                 eprintln!("pdrkit: {cfg:?}");
             }
@@ -107,8 +126,16 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             o
         }
     };
-    let model = single_property(&aig, a.property);
-    let (outcome, artifact) = self_check(&a, &aig, &model, &ts, outcome, &mut stats);
+    let (outcome, artifact) = match pre_checked {
+        Some((o, artifact, st)) => {
+            stats.extend(st);
+            (o, artifact)
+        }
+        None => {
+            let model = single_property(&aig, a.property);
+            self_check(&a, &aig, &model, &ts, outcome, &mut stats)
+        }
+    };
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
@@ -136,6 +163,9 @@ fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
     }
     m
 }
+
+/// An answer after its check: the answer, what it writes, and the check's statistics.
+type Checked = (Outcome, Artifact, Vec<(String, String)>);
 
 /// What an answer writes: a witness text or a certificate circuit.
 enum Artifact {

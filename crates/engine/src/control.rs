@@ -93,6 +93,10 @@ impl Control {
         self.stop.store(true, Ordering::Relaxed);
         self.interrupts.interrupt();
     }
+    /// Whether [`stop`](Self::stop) was called (the deadline aside).
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
     /// Registers the solvers the calling thread creates until the scope is dropped, so that
     /// [`stop`](Self::stop) interrupts them. Engines enter at the start of their `check`.
     pub fn enter(&self) -> Scope {

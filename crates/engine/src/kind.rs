@@ -14,12 +14,13 @@
 
 use std::time::Instant;
 
-use pdrkit_logic::{Cube, SatResult, SatSolver, Solver};
+use pdrkit_logic::{Cube, SatResult, SatSolver};
 use pdrkit_ts::TransitionSystem;
 
 use crate::kipdr::{self, Interrupted, PdStats, PropertyDirection};
+use crate::sat::AnySolver;
 use crate::unroll::Unroller;
-use crate::{Control, Outcome, Proof};
+use crate::{Control, Outcome, Proof, SatBackend};
 
 /// When simple-path constraints are added to the step case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +65,11 @@ pub struct KindConfig {
     pub pd_budget: u64,
     /// Property direction: literal-dropping failures in a row before generalization stops.
     pub mic_attempts: usize,
+    /// The SAT solver of every solver of the engine (base, step, property direction's).
+    /// MiniSat by default: pdrkit's solver is tuned for IC3's many tiny queries, k-induction
+    /// asks fewer, larger ones over an unrolling; the default moves only when a whole-suite
+    /// run shows pdrkit's solver ahead here.
+    pub sat: SatBackend,
     /// Progress to stderr.
     pub verbose: bool,
 }
@@ -77,6 +83,7 @@ impl Default for KindConfig {
             external_invariants: true,
             pd_budget: 1000,
             mic_attempts: 3,
+            sat: SatBackend::Minisat,
             verbose: false,
         }
     }
@@ -140,7 +147,7 @@ impl KindStats {
 /// The step-case solver: frames from any state, constraints everywhere, the property assumed in
 /// all frames but the last.
 struct Step {
-    s: Solver,
+    s: AnySolver,
     u: Unroller,
     distinct: Vec<(usize, usize)>,
     /// Invariants from other engines, assumed in every frame.
@@ -148,7 +155,7 @@ struct Step {
 }
 
 /// Adds invariant `¬cube` to frame `f` of an unrolling.
-fn add_invariant(s: &mut Solver, u: &Unroller, f: usize, cube: &Cube) {
+fn add_invariant(s: &mut AnySolver, u: &Unroller, f: usize, cube: &Cube) {
     let clause: Vec<_> = cube.iter().map(|&l| !u.lit(f, l)).collect();
     s.add_clause(&clause);
 }
@@ -219,7 +226,7 @@ pub fn check(
     let _interruptible = ctl.enter();
     let mut pd = cfg
         .property_direction
-        .then(|| PropertyDirection::new(ts, cfg.mic_attempts));
+        .then(|| PropertyDirection::new(ts, cfg.mic_attempts, cfg.sat));
     let o = run(ts, cfg, ctl, stats, pd.as_mut());
     if let Some(pd) = &pd {
         stats.pd = pd.stats.clone();
@@ -237,10 +244,10 @@ fn run(
     let start = Instant::now();
     let pool = ctl.lemmas();
     let (pool_id, mut pool_seen) = (pool.join(), 0);
-    let mut base_s = Solver::default();
+    let mut base_s = AnySolver::new(cfg.sat);
     let mut base_u = Unroller::new(ts);
     let mut step = Step {
-        s: Solver::default(),
+        s: AnySolver::new(cfg.sat),
         u: Unroller::new(ts),
         distinct: Vec::new(),
         aux: Vec::new(),
@@ -278,7 +285,7 @@ fn run(
                 if base_s.solve(&assumptions) == SatResult::Sat {
                     let depth = k + o.depth;
                     stats.base_calls += 1;
-                    if let Some(t) = kipdr::counterexample_at(ts, depth, ctl) {
+                    if let Some(t) = kipdr::counterexample_at(ts, depth, cfg.sat, ctl) {
                         return Outcome::Unsafe(t);
                     }
                     pd.open.remove(i);

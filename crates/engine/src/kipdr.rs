@@ -21,11 +21,12 @@
 
 use std::collections::VecDeque;
 
-use pdrkit_logic::{Cube, Lit, SatResult, SatSolver, Solver};
+use pdrkit_logic::{Cube, Lit, SatResult, SatSolver};
 use pdrkit_ts::TransitionSystem;
 
+use crate::sat::AnySolver;
 use crate::unroll::Unroller;
-use crate::{Control, Trace};
+use crate::{Control, SatBackend, Trace};
 
 /// A cube of states from which a bad state is reachable in `depth` steps (with the inputs
 /// lifting fixed).
@@ -68,15 +69,15 @@ pub struct PdStats {
 /// frame. `constrained`: the constraints hold in both and the lemmas are loaded (for
 /// relative induction); otherwise nothing is assumed (for lifting).
 struct OneStep {
-    s: Solver,
+    s: AnySolver,
     u: Unroller,
     constrained: bool,
     acts: usize,
 }
 
 impl OneStep {
-    fn new(ts: &TransitionSystem, constrained: bool, lemmas: &[Cube]) -> Self {
-        let mut s = Solver::default();
+    fn new(ts: &TransitionSystem, backend: SatBackend, constrained: bool, lemmas: &[Cube]) -> Self {
+        let mut s = AnySolver::new(backend);
         let mut u = Unroller::new(ts);
         u.add_frame(ts, &mut s, false);
         if constrained {
@@ -143,6 +144,8 @@ pub(crate) struct PropertyDirection<'a> {
     /// Obligations whose chain was cut; the base case looks for them.
     pub open: VecDeque<Obligation>,
     mic_attempts: usize,
+    /// The backend of the one-step solvers, for their rebuilds.
+    backend: SatBackend,
     rebuild_after: usize,
     failed: Vec<Lit>,
     pub stats: PdStats,
@@ -152,15 +155,16 @@ pub(crate) struct PropertyDirection<'a> {
 const MAX_OPEN: usize = 256;
 
 impl<'a> PropertyDirection<'a> {
-    pub fn new(ts: &'a TransitionSystem, mic_attempts: usize) -> Self {
+    pub fn new(ts: &'a TransitionSystem, mic_attempts: usize, backend: SatBackend) -> Self {
         PropertyDirection {
             ts,
-            rel: OneStep::new(ts, true, &[]),
-            lift: OneStep::new(ts, false, &[]),
+            rel: OneStep::new(ts, backend, true, &[]),
+            lift: OneStep::new(ts, backend, false, &[]),
             lemmas: Vec::new(),
             learned: Vec::new(),
             open: VecDeque::new(),
             mic_attempts,
+            backend,
             rebuild_after: 1000,
             failed: Vec::new(),
             stats: PdStats::default(),
@@ -203,7 +207,7 @@ impl<'a> PropertyDirection<'a> {
     /// `Inv ∧ C ∧ ¬cube ∧ T ∧ C' ∧ cube'`.
     fn relind(&mut self, cube: &Cube) -> Result<Relind, Interrupted> {
         if self.rel.acts >= self.rebuild_after {
-            self.rel = OneStep::new(self.ts, true, &self.lemmas);
+            self.rel = OneStep::new(self.ts, self.backend, true, &self.lemmas);
             self.stats.rebuilds += 1;
         }
         let ts = self.ts;
@@ -244,7 +248,7 @@ impl<'a> PropertyDirection<'a> {
     /// either a bad state (`succ` = `None`) or a successor in `succ`.
     fn lift(&mut self, state: &[Lit], inputs: &[bool], succ: Option<&Cube>) -> Cube {
         if self.lift.acts >= self.rebuild_after {
-            self.lift = OneStep::new(self.ts, false, &[]);
+            self.lift = OneStep::new(self.ts, self.backend, false, &[]);
             self.stats.rebuilds += 1;
         }
         let ts = self.ts;
@@ -425,15 +429,16 @@ impl<'a> PropertyDirection<'a> {
     }
 }
 
-/// A counterexample of exactly `depth` steps, by a fresh BMC query (after an open obligation
-/// was reached); `None` if there is none (lifting is exact, so this should not happen) or the
-/// engine must stop.
+/// A counterexample of exactly `depth` steps, by a fresh BMC query on `backend` (after an open
+/// obligation was reached); `None` if there is none (lifting is exact, so this should not
+/// happen) or the engine must stop.
 pub(crate) fn counterexample_at(
     ts: &TransitionSystem,
     depth: usize,
+    backend: SatBackend,
     ctl: &Control,
 ) -> Option<Trace> {
-    let mut s = Solver::default();
+    let mut s = AnySolver::new(backend);
     let mut u = Unroller::new(ts);
     for k in 0..=depth {
         if ctl.should_stop() {

@@ -2,7 +2,8 @@
 //! [`TransitionSystem`](pdrkit_ts::TransitionSystem) and answers with an [`Outcome`]: a
 //! counterexample [`Trace`], a [`Proof`] (an inductive invariant or a k-induction argument), or
 //! unknown. Engines: [`ic3`] (IC3/PDR), [`bmc`], [`kind`] (k-induction and KIPDR) and the
-//! [`portfolio`] running several in parallel.
+//! [`portfolio`] running several in parallel. Each runs on either SAT backend, chosen at run
+//! time by its configuration ([`SatBackend`]: pdrkit's own solver or MiniSat).
 //!
 //! A front end builds the model in code or reads it, and runs an engine:
 //!
@@ -40,11 +41,13 @@ pub mod kind;
 pub mod kipdr;
 pub mod portfolio;
 pub mod proof;
+mod sat;
 pub mod trace;
 pub mod unroll;
 
 pub use control::{Control, LemmaPool};
 pub use proof::Proof;
+pub use sat::SatBackend;
 pub use trace::Trace;
 
 /// What an engine concluded.

@@ -23,6 +23,13 @@ pub struct Ic3Config {
     /// Assume a relative-induction query's literals in decreasing activity, so that cores
     /// prefer the literals of earlier lemmas.
     pub order_assumptions: bool,
+    /// What a literal's activity keeps per new lemma (IC3ref: 0.99; rIC3: 0.9).
+    pub activity_decay: f64,
+    /// Both literals of a latch share one activity (rIC3), instead of one per literal.
+    pub activity_by_var: bool,
+    /// When a literal drop fails, drop from the candidate also the literals the predecessor
+    /// does not need (pdrkit's solver only).
+    pub join_flip: bool,
     /// Keep obligations across frames: one blocked at level `i` waits at level `i + 1`.
     pub keep_obligations: bool,
     /// Drop an obligation handled more than this many times (its count decays by 0.6 per
@@ -72,6 +79,9 @@ impl Default for Ic3Config {
             mic_shuffle: 0.2,
             parent_lemma: true,
             order_assumptions: true,
+            activity_decay: 0.99,
+            activity_by_var: false,
+            join_flip: true,
             keep_obligations: true,
             drop_po: 20.0,
             sat: SatBackend::Pdrkit,

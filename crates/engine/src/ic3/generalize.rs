@@ -138,8 +138,8 @@ impl Ic3<'_> {
             let seed = self.cfg.seed;
             let act = &self.activity;
             order.sort_by(|a, b| {
-                act[a.code() as usize]
-                    .total_cmp(&act[b.code() as usize])
+                act.get(*a)
+                    .total_cmp(&act.get(*b))
                     .then_with(|| tie(*a, seed).cmp(&tie(*b, seed)))
             });
         }
@@ -158,7 +158,7 @@ impl Ic3<'_> {
         let mut order = self.drop_order(&cube, level);
         let mut cex = std::mem::take(&mut self.cex_cache);
         if !with_ctg {
-            cex.start(&order, self.activity.len());
+            cex.start(&order, self.activity.num_codes());
         }
         // Literals that could not be dropped: a join must not lose them.
         let mut kept: Vec<Lit> = Vec::new();
@@ -250,7 +250,15 @@ impl Ic3<'_> {
                     {
                         return Ok(None);
                     }
-                    cube = cube.filtered(|l| self.value_at(at, l) == Some(true));
+                    // Join: keep the literals the predecessor satisfies; with pdrkit's solver,
+                    // drop also those it satisfies by chance (the model stays one without
+                    // them, so a predecessor exists with either value).
+                    let flip = self.cfg.join_flip;
+                    let s = &mut self.solvers[at];
+                    cube = cube.filtered(|l| {
+                        s.value(l) == Some(true)
+                            && (!flip || kept.contains(&l) || !s.flip_to_none(l.var()))
+                    });
                 }
             }
         }

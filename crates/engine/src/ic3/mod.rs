@@ -3,23 +3,24 @@
 //!
 //! Frames `F_0 = I, F_1, …, F_k` are kept delta-encoded in [`Frames`]; `F_i` has a solver
 //! holding `F_i ∧ C ∧ T`. The frontier `F_k` is strengthened until `F_k ∧ C ∧ bad` is
-//! unsatisfiable by blocking proof obligations ([`obligation`]) with relative-induction queries
-//! `F_{i-1} ∧ C ∧ ¬c ∧ T ∧ c'`; blocked cubes are generalized ([`generalize`]) and learned; then a
-//! level is added and lemmas are pushed forward ([`push`]). When pushing empties a level, the
+//! unsatisfiable by blocking proof obligations (`obligation.rs`) with relative-induction queries
+//! `F_{i-1} ∧ C ∧ ¬c ∧ T ∧ c'`; blocked cubes are generalized (`generalize.rs`) and learned; then a
+//! level is added and lemmas are pushed forward (`push.rs`). When pushing empties a level, the
 //! levels above it form an inductive invariant.
 //!
 //! Invariants this code keeps: every obligation cube at a level `≥ 1` is disjoint from the
 //! initial states (a predecessor that meets them is a counterexample at once); every learned
 //! lemma is disjoint from the initial states and was proved relative-inductive at its level.
 
+mod activity;
 mod audit;
 pub mod config;
-pub mod generalize;
-pub mod lift;
-pub mod obligation;
-pub mod push;
+mod generalize;
+mod lift;
+mod obligation;
+mod push;
 mod record;
-pub mod solver;
+mod solver;
 pub mod stats;
 
 use std::time::Instant;
@@ -100,9 +101,8 @@ pub struct Ic3<'a> {
     solvers: Vec<ConeSolver>,
     lifter: Lifter,
     obligations: Obligations,
-    /// Activity of each latch literal (by code): how often it appeared in learned lemmas.
-    activity: Vec<f64>,
-    bump: f64,
+    /// How recently and often each latch literal appeared in learned lemmas.
+    activity: activity::Activity,
     /// Counters.
     pub stats: Ic3Stats,
     start: Instant,
@@ -122,6 +122,8 @@ impl<'a> Ic3<'a> {
         let seed = cfg.seed;
         let backend = cfg.sat;
         let record = cfg.record_sat.clone();
+        let activity =
+            activity::Activity::new(ts.num_vars(), cfg.activity_decay, cfg.activity_by_var);
         Ic3 {
             ts,
             layout: Layout::new(ts),
@@ -131,8 +133,7 @@ impl<'a> Ic3<'a> {
             solvers: Vec::new(),
             lifter: Lifter::new(backend, record),
             obligations: Obligations::new(),
-            activity: vec![0.0; 2 * ts.num_vars() as usize],
-            bump: 1.0,
+            activity,
             stats: Ic3Stats::default(),
             start: Instant::now(),
             buf: Vec::new(),
@@ -347,14 +348,7 @@ impl<'a> Ic3<'a> {
             // its literals again and again, until generalization kept them by habit. That
             // made the portfolio's promoting IC3 enumerate counter values on power2eq2048
             // (770 frames instead of 36).
-            for &l in cube.iter() {
-                self.activity[l.code() as usize] += self.bump;
-            }
-            self.bump *= 1.0 / 0.99;
-            if self.bump > 1e100 {
-                self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-                self.bump *= 1e-100;
-            }
+            self.activity.bump_cube(&cube);
         }
         let top = level.min(self.k());
         let mut clause = std::mem::take(&mut self.buf);
@@ -430,8 +424,7 @@ impl<'a> Ic3<'a> {
         let t = Instant::now();
         let mut order: Vec<Lit> = state.to_vec();
         if self.cfg.order_assumptions {
-            let act = &self.activity;
-            order.sort_by(|a, b| act[b.code() as usize].total_cmp(&act[a.code() as usize]));
+            self.activity.sort_descending(&mut order);
         }
         let mut lift_once = |order: &[Lit]| {
             self.lifter.lift(
@@ -521,8 +514,8 @@ impl<'a> Ic3<'a> {
         if self.cfg.order_assumptions {
             let act = &self.activity;
             buf.sort_by(|a, b| {
-                let (a, b) = (layout.unprime(*a), layout.unprime(*b));
-                act[b.code() as usize].total_cmp(&act[a.code() as usize])
+                act.get(layout.unprime(*b))
+                    .total_cmp(&act.get(layout.unprime(*a)))
             });
         }
         let s = &mut self.solvers[level];

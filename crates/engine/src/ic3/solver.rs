@@ -79,34 +79,8 @@ impl Layout {
 
 const UNMAPPED: u32 = u32::MAX;
 
-/// The SAT solver under IC3's frame and lifting solvers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SatBackend {
-    /// pdrkit's own CDCL solver with per-query domains and temporary clauses.
-    Pdrkit,
-    /// MiniSat (CaDiCaL with the `cadical` feature), with activation literals.
-    Minisat,
-}
-
-impl std::str::FromStr for SatBackend {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "pdrkit" => Ok(SatBackend::Pdrkit),
-            "minisat" => Ok(SatBackend::Minisat),
-            _ => Err(format!("unknown SAT backend '{s}' (pdrkit, minisat)")),
-        }
-    }
-}
-
-impl std::fmt::Display for SatBackend {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            SatBackend::Pdrkit => "pdrkit",
-            SatBackend::Minisat => "minisat",
-        })
-    }
-}
+// One backend choice for every engine (`crate::sat`); this path stays valid.
+pub use crate::sat::SatBackend;
 
 /// MiniSat with IC3's temporary clauses on activation literals, and failed assumptions
 /// marked by literal code.
@@ -384,12 +358,6 @@ impl ConeSolver {
         }
     }
 
-    /// Whether a system variable is known to the solver (its logic is loaded).
-    #[inline]
-    pub fn is_loaded(&self, v: Var) -> bool {
-        self.map[v.idx()] != UNMAPPED
-    }
-
     /// Adds a permanent clause over system literals.
     pub fn add_clause(&mut self, ts: &TransitionSystem, layout: &Layout, lits: &[Lit]) {
         let mut buf = std::mem::take(&mut self.buf);
@@ -402,8 +370,8 @@ impl ConeSolver {
     }
 
     /// Adds a clause active only while the returned literal is assumed (with
-    /// [`solve_with_acts`](Self::solve_with_acts)); [`retire`](Self::retire) disables it for
-    /// good. For a clause of one query, [`solve`](Self::solve)'s `temporary` is cheaper.
+    /// [`solve_with_acts`](Self::solve_with_acts)). For a clause of one query,
+    /// [`solve`](Self::solve)'s `temporary` is cheaper.
     pub fn add_guarded(&mut self, ts: &TransitionSystem, layout: &Layout, lits: &[Lit]) -> Lit {
         let act = self.new_solver_var().lit();
         let mut buf = std::mem::take(&mut self.buf);
@@ -483,11 +451,6 @@ impl ConeSolver {
         r
     }
 
-    /// Disables a clause from [`add_guarded`](Self::add_guarded) for good.
-    pub fn retire(&mut self, act: Lit) {
-        self.add_solver_clause(&[!act]);
-    }
-
     /// Whether a system-literal assumption is in the final conflict of the last `Unsat` answer.
     #[inline]
     pub fn is_failed(&self, l: Lit) -> bool {
@@ -517,18 +480,14 @@ impl ConeSolver {
         }
     }
 
-    /// Sets the preferred decision polarity of a loaded system literal.
-    pub fn set_phase(&mut self, l: Lit) {
-        let m = self.map[l.var().idx()];
-        if m != UNMAPPED {
-            let m = Var(m).lit_with(l.is_neg());
-            match &mut self.sat {
-                Backend::Pdrkit(c) => c.set_phase(m),
-                Backend::Minisat(s) => {
-                    s.flush();
-                    s.sat.set_phase(m)
-                }
-            }
+    /// After `Sat` (pdrkit's solver): drops the value of a system variable from the model when
+    /// no clause of the query needs it, and says whether it is now unassigned. MiniSat: never.
+    pub fn flip_to_none(&mut self, v: Var) -> bool {
+        let m = self.map[v.idx()];
+        match &mut self.sat {
+            _ if m == UNMAPPED => true,
+            Backend::Pdrkit(c) => c.flip_to_none(Var(m)),
+            Backend::Minisat(_) => false,
         }
     }
 }
