@@ -42,8 +42,8 @@ pub enum Command {
 /// Which algorithm answers.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// IC3 and KIPDR (and more with --jobs > 2) in parallel, sharing proved lemmas; the first
-    /// answer wins.
+    /// IC3 and k-induction (and more with --jobs > 2: IC3 with CTG, KIPDR, BMC, IC3 with
+    /// ternary lifting) in parallel; the first checked answer wins.
     Portfolio,
     /// IC3/PDR: proves and refutes.
     Ic3,
@@ -102,8 +102,9 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_self_check: bool,
     /// Engines do not take in the lemmas other engines of the portfolio proved inductive
-    /// (KIPDR's external invariant source; with --jobs 3 or more, the infinity level of IC3 with
-    /// CTG). For measuring what sharing brings.
+    /// (from --jobs 3 on, KIPDR's lemmas go to the k-induction rows and to the infinity level
+    /// of the IC3 rows after the first; with 2 threads nothing is shared). For measuring what
+    /// sharing brings.
     #[arg(long)]
     pub no_share: bool,
     /// The SAT solver of whichever engine runs, and of every portfolio worker.
