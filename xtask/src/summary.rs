@@ -427,12 +427,19 @@ pub struct RunStats {
 }
 
 impl RunStats {
-    /// Reads the keys from a record's `stats` (anything unparsable counts as missing).
+    /// Reads the keys from a record's `stats` (anything unparsable counts as missing). A
+    /// portfolio's statistics are per worker (`ic3.sat_queries`): the answering worker's
+    /// (`winner`) stand for the run.
     pub fn of(r: &Record) -> RunStats {
         let Ok(serde_json::Value::Object(m)) = serde_json::from_str(&r.stats) else {
             return RunStats::default();
         };
-        let get = |k: &str| m.get(k).and_then(serde_json::Value::as_f64);
+        let winner = m.get("winner").and_then(serde_json::Value::as_str);
+        let get = |k: &str| {
+            m.get(k)
+                .or_else(|| winner.and_then(|w| m.get(&format!("{w}.{k}"))))
+                .and_then(serde_json::Value::as_f64)
+        };
         RunStats {
             queries: get("sat_queries"),
             us_per_query: get("sat_mean_us"),
@@ -676,6 +683,21 @@ pub(crate) mod tests {
         let md = to_markdown(&recs, &ctx);
         assert!(md.contains("## Versus abc"));
         assert!(md.contains("**WRONG**"));
+    }
+
+    #[test]
+    fn a_portfolio_run_reports_its_winners_statistics() {
+        let mut r = rec("a", "default", Verdict::Unsat, Judgement::Solved, 1.0);
+        r.stats = r#"{"engine":"portfolio","winner":"ic3","ic3.sat_queries":843,
+            "ic3.sat_mean_us":50.0,"ic3.lemmas":94,"ic3.frames":6,"kind.k":11}"#
+            .into();
+        let s = RunStats::of(&r);
+        assert_eq!(s.queries, Some(843.0));
+        assert_eq!(s.us_per_query, Some(50.0));
+        assert_eq!((s.lemmas, s.frames), (Some(94.0), Some(6.0)));
+        // The winner's keys only: k-induction answering gives no IC3 query count.
+        r.stats = r#"{"winner":"kind","ic3.sat_queries":843,"kind.k":11}"#.into();
+        assert_eq!(RunStats::of(&r).queries, None);
     }
 
     #[test]
