@@ -644,6 +644,201 @@ fn unreadable_models_exit_1_naming_the_file() {
     assert_error("garbage certificate", &o, &["garbage.wit"]);
 }
 
+/// Output paths are checked before the run: nothing on stdout, exit 1, the path named. The
+/// model itself is refused as an output, and an earlier run's output does not outlive this one.
+#[test]
+fn output_paths_are_checked_before_the_run() {
+    let dir = scratch("unwritable");
+    let bad = dir.join("no-such-dir").join("out.txt");
+    let m = model_path("counter_unsafe.aag");
+    for flag in ["--witness", "--certificate", "--stats-json"] {
+        let o = pdrkit([
+            "check".as_ref(),
+            m.as_os_str(),
+            flag.as_ref(),
+            bad.as_os_str(),
+        ]);
+        assert_error(flag, &o, &["out.txt", "cannot be written"]);
+        assert!(stdout(&o).is_empty(), "{}", describe(flag, &o));
+    }
+    assert!(!dir.join("no-such-dir").exists());
+
+    // The model as the witness path: refused before anything is written.
+    let copy = dir.join("model.aag");
+    std::fs::copy(&m, &copy).unwrap();
+    let o = pdrkit([
+        "check".as_ref(),
+        copy.as_os_str(),
+        "--witness".as_ref(),
+        copy.as_os_str(),
+    ]);
+    assert_error("model as witness", &o, &["model.aag", "is the model"]);
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&m).unwrap());
+
+    // A stale witness from an earlier run goes when this run proves the model safe.
+    let stale = dir.join("old.wit");
+    std::fs::write(&stale, "1\nb0\n0\n.\n").unwrap();
+    let safe = model_path("counter_safe.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        safe.as_os_str(),
+        "--witness".as_ref(),
+        stale.as_os_str(),
+    ]);
+    assert_eq!(first_line(&o), "unsat", "{}", describe("stale witness", &o));
+    assert!(!stale.exists(), "the stale witness is still there");
+}
+
+/// `--stats-json -` writes the JSON object to stdout after the verdict line.
+#[test]
+fn stats_json_to_stdout() {
+    let m = model_path("counter_safe.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "--stats-json".as_ref(),
+        "-".as_ref(),
+    ]);
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("unsat"),
+        "{}",
+        describe("--stats-json -", &o)
+    );
+    let json = lines.next().unwrap_or_default();
+    assert!(
+        json.starts_with('{') && json.ends_with('}') && json.contains("\"result\": \"unsat\""),
+        "{}",
+        describe("--stats-json -", &o)
+    );
+    assert!(!Path::new("-").exists(), "a file called '-' was written");
+}
+
+/// A certificate for one property (`check --property N`) is accepted by `certify --property
+/// N`; without it, all properties are checked and the message says why that may fail.
+#[test]
+fn certify_one_property() {
+    let dir = scratch("certify-property");
+    let m = model_path("multi_prop.aag");
+    let cert = dir.join("b0.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "--property".as_ref(),
+        "0".as_ref(),
+        "--certificate".as_ref(),
+        cert.as_os_str(),
+    ]);
+    assert_eq!(
+        first_line(&o),
+        "unsat",
+        "{}",
+        describe("check --property 0", &o)
+    );
+    let o = pdrkit([
+        "certify".as_ref(),
+        m.as_os_str(),
+        cert.as_os_str(),
+        "--property".as_ref(),
+        "0".as_ref(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        describe("certify --property 0", &o)
+    );
+    // b1 fails at depth 1: no certificate proves both.
+    let o = pdrkit(["certify".as_ref(), m.as_os_str(), cert.as_os_str()]);
+    assert_error("certify, all properties", &o, &["b0.aag", "--property N"]);
+    let o = pdrkit([
+        "certify".as_ref(),
+        m.as_os_str(),
+        cert.as_os_str(),
+        "--property".as_ref(),
+        "2".as_ref(),
+    ]);
+    assert_error(
+        "certify --property 2",
+        &o,
+        &["multi_prop.aag", "property 2"],
+    );
+}
+
+/// What a model holds that is not checked is said on stderr: liveness beside safety, or no
+/// property at all.
+#[test]
+fn unchecked_parts_of_a_model_are_named() {
+    let dir = scratch("warnings");
+    for (name, text, needle) in [
+        // A latch that toggles; b0 = the latch AND NOT the latch (never); one justice property.
+        (
+            "bad_and_justice.aag",
+            "aag 2 0 1 0 1 1 0 1\n2 3\n4\n1\n2\n4 2 3\n",
+            "1 justice and 0 fairness",
+        ),
+        ("no_property.aag", "aag 1 0 1 0 0\n2 3\n", "no property"),
+    ] {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        let o = pdrkit(["check".as_ref(), p.as_os_str()]);
+        assert_eq!(first_line(&o), "unsat", "{}", describe(name, &o));
+        assert!(
+            stderr(&o).contains("warning") && stderr(&o).contains(needle),
+            "{}",
+            describe(name, &o)
+        );
+    }
+}
+
+/// `--jobs 0` is a usage error.
+#[test]
+fn zero_jobs_is_refused() {
+    let m = model_path("counter_safe.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "--jobs".as_ref(),
+        "0".as_ref(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", describe("--jobs 0", &o));
+    assert!(
+        stdout(&o).is_empty() && stderr(&o).contains("--jobs"),
+        "{}",
+        describe("--jobs 0", &o)
+    );
+}
+
+/// An `unknown` always says why on stderr, in one line, without `-v`.
+#[test]
+fn unknown_says_why() {
+    let m = model_path("counter_safe.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "--engine".as_ref(),
+        "bmc".as_ref(),
+        "--bound".as_ref(),
+        "3".as_ref(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(30),
+        "{}",
+        describe("bmc --bound 3", &o)
+    );
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{}", describe("bmc --bound 3", &o));
+    assert!(
+        lines[0].starts_with("pdrkit: unknown: ") && lines[0].contains('3'),
+        "{}",
+        describe("bmc --bound 3", &o)
+    );
+}
+
 #[test]
 fn property_out_of_range() {
     for (file, n) in [

@@ -273,7 +273,10 @@ fn deadline_while_writing_keeps_the_answer() {
 fn timeout_is_honoured_by_every_engine() {
     let _serial = serial();
     let Some(hard) = hard_file() else { return };
+    let dir = std::env::temp_dir().join(format!("pdrkit-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     for engine in ENGINES {
+        let json = dir.join(format!("{engine}.json"));
         let (o, took) = timed(&[
             "check".as_ref(),
             hard.as_os_str(),
@@ -281,10 +284,22 @@ fn timeout_is_honoured_by_every_engine() {
             engine.as_ref(),
             "--timeout".as_ref(),
             "2".as_ref(),
+            "--stats".as_ref(),
+            "--stats-json".as_ref(),
+            json.as_os_str(),
         ]);
-        let what = format!("--engine {engine} --timeout 2");
+        let what = format!("--engine {engine} --timeout 2 --stats --stats-json");
         println!("{what}: {took:?}");
         assert_unknown(&what, &o);
+        // Statistics on every outcome: on stderr and as JSON, whichever thread answered.
+        let text = std::fs::read_to_string(&json)
+            .unwrap_or_else(|e| panic!("{what}: no JSON written ({e}); stderr: {}", stderr(&o)));
+        assert!(
+            text.trim_start().starts_with('{') && text.contains("\"result\": \"unknown\""),
+            "{what}: {text}"
+        );
+        assert!(text.contains("\"latches\": "), "{what}: {text}");
+        assert!(stderr(&o).contains("latches: "), "{what}: {}", stderr(&o));
         assert!(
             took >= Duration::from_millis(1950),
             "{what}: gave up early, after {took:?}"

@@ -36,6 +36,9 @@ pub enum Command {
         model: PathBuf,
         /// The certificate circuit (AIGER).
         certificate: PathBuf,
+        /// The certificate proves this property only (0-based, as `check --property`).
+        #[arg(long, value_name = "N")]
+        property: Option<usize>,
     },
 }
 
@@ -70,7 +73,7 @@ pub struct CheckArgs {
     pub property: Option<usize>,
     /// Portfolio: number of engines run in parallel (default: the cores available; `-v` shows
     /// the worker table).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub jobs: Option<usize>,
     /// BMC and k-induction: stop with unknown after this depth.
     #[arg(long, value_name = "K")]
@@ -90,7 +93,8 @@ pub struct CheckArgs {
     /// Print statistics to stderr at the end.
     #[arg(long)]
     pub stats: bool,
-    /// Write statistics as one JSON object to FILE.
+    /// Write statistics as one JSON object to FILE (`-`: stdout, after the verdict), whatever
+    /// the outcome.
     #[arg(long, value_name = "FILE")]
     pub stats_json: Option<PathBuf>,
     /// Progress and the options in use on stderr.

@@ -1,7 +1,7 @@
 //! `pdrkit check`, `replay` and `certify`.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -32,6 +32,22 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         // The other engines' certificates cannot speak of the added latch.
         anyhow::bail!("--first-latch is an IC3 option: use it with --engine ic3");
     }
+    // A path that cannot be written fails now, not after a long run that printed a verdict.
+    let outputs: Vec<&Path> = [&a.witness, &a.certificate, &a.stats_json]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .filter(|p| *p != Path::new("-"))
+        .collect();
+    for path in &outputs {
+        if same_file(path, &a.model) {
+            anyhow::bail!(
+                "{}: is the model; choose another output path",
+                path.display()
+            );
+        }
+        check_writable(path)?;
+    }
     limits::install(deadline, a.memory);
     let aig = read_model(&a.model)?;
     let ts = if a.ic3.first_latch {
@@ -40,6 +56,14 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         TransitionSystem::from_aig(&aig, a.property)
     }
     .with_context(|| format!("{}", a.model.display()))?;
+    warn_about_model(&a.model, &aig);
+    // Outputs of an earlier run go now: whatever this one answers, no stale witness or
+    // certificate stays beside it.
+    for path in &outputs {
+        if path.exists() {
+            std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
+        }
+    }
     if a.verbose {
         eprintln!(
             "pdrkit: {} — {} inputs, {} latches, {} gates after cone of influence and hashing; engine {:?}",
@@ -56,7 +80,14 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         ("latches".into(), ts.num_latches().to_string()),
         ("gates".into(), ts.gates.len().to_string()),
     ];
-    limits::attach(&ctl, stats.clone());
+    limits::attach(
+        &ctl,
+        stats.clone(),
+        limits::StatsOutput {
+            print: a.stats,
+            json: a.stats_json.clone(),
+        },
+    );
     let mut pre_checked: Option<Checked> = None;
     let outcome = match a.engine {
         Engine::Bmc => {
@@ -306,9 +337,10 @@ fn report(
         Outcome::Unsafe(_) => 10,
         Outcome::Safe(_) => 20,
         Outcome::Unknown(why) => {
+            // Always one line saying why: a bound, a limit, a proof no checker accepts.
             if limits::interrupted() {
                 eprintln!("pdrkit: interrupted");
-            } else if a.verbose || why.starts_with("internal error") {
+            } else {
                 eprintln!("pdrkit: unknown: {why}");
             }
             30
@@ -321,23 +353,79 @@ fn report(
         }
     }
     if let Some(p) = &a.stats_json {
-        let body: Vec<String> = stats
-            .iter()
-            .map(|(k, v)| {
-                if v.parse::<f64>().is_ok() {
-                    format!("\"{k}\": {v}")
-                } else {
-                    format!(
-                        "\"{k}\": \"{}\"",
-                        v.replace('\\', "\\\\").replace('"', "\\\"")
-                    )
-                }
-            })
-            .collect();
-        std::fs::write(p, format!("{{{}}}\n", body.join(", ")))
-            .with_context(|| format!("writing {}", p.display()))?;
+        write_stats_json(p, stats)?;
     }
     Ok(code)
+}
+
+/// Writes `stats` to `path` as one JSON object (numbers as numbers, the rest as strings).
+pub(crate) fn write_stats_json(path: &Path, stats: &[(String, String)]) -> anyhow::Result<()> {
+    let body: Vec<String> = stats
+        .iter()
+        .map(|(k, v)| {
+            if v.parse::<f64>().is_ok() {
+                format!("\"{k}\": {v}")
+            } else {
+                format!(
+                    "\"{k}\": \"{}\"",
+                    v.replace('\\', "\\\\").replace('"', "\\\"")
+                )
+            }
+        })
+        .collect();
+    let text = format!("{{{}}}\n", body.join(", "));
+    if path == Path::new("-") {
+        // After the first line (and a witness or certificate sent there).
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        return Ok(());
+    }
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Says on stderr what of `model` is not checked: liveness sections beside safety properties,
+/// or no property at all (then the answer is `unsat`, trivially).
+fn warn_about_model(path: &Path, aig: &Aig) {
+    let (j, f) = (aig.justice.len(), aig.fairness.len());
+    if j + f > 0 {
+        eprintln!(
+            "pdrkit: warning: {}: {j} justice and {f} fairness properties are not checked \
+             (liveness); the safety properties are",
+            path.display()
+        );
+    }
+    if aig.properties().is_empty() {
+        eprintln!(
+            "pdrkit: warning: {}: no property (no bad-state literal and no output): \
+             nothing can go wrong",
+            path.display()
+        );
+    }
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Fails unless `path` can be written: an existing file is opened for appending (nothing
+/// changes), a new one is created and removed again.
+fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let cannot = || format!("{}: cannot be written", path.display());
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .with_context(cannot)?;
+    } else {
+        std::fs::File::create(path).with_context(cannot)?;
+        std::fs::remove_file(path).with_context(cannot)?;
+    }
+    Ok(())
 }
 
 fn write_output(path: &Path, bytes: &[u8], stdout: &mut impl Write) -> anyhow::Result<()> {
@@ -375,9 +463,18 @@ pub fn replay(model: &Path, witness: &Path) -> anyhow::Result<u8> {
     }
 }
 
-/// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe.
-pub fn certify(model: &Path, certificate: &Path) -> anyhow::Result<u8> {
-    let aig = read_model(model)?;
+/// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
+/// that one property of the model).
+pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
+    let full = read_model(model)?;
+    let count = full.properties().len();
+    if let Some(n) = property.filter(|&n| n >= count) {
+        anyhow::bail!(
+            "{}: property {n} does not exist: the model has {count} properties",
+            model.display()
+        );
+    }
+    let aig = single_property(&full, property);
     let cert = read_model(certificate)?;
     match pdrkit_check::check_certificate(&aig, &cert) {
         Ok(r) => {
@@ -396,8 +493,17 @@ pub fn certify(model: &Path, certificate: &Path) -> anyhow::Result<u8> {
             Ok(0)
         }
         Err(e) => {
+            // `check --property N` certifies one property: say so when all were checked.
+            let hint = if property.is_none() && count > 1 {
+                format!(
+                    " (all {count} properties were checked; a certificate from \
+                     `check --property N` proves property N only: add `--property N`)"
+                )
+            } else {
+                String::new()
+            };
             eprintln!(
-                "pdrkit: {}: certificate rejected: {e}",
+                "pdrkit: {}: certificate rejected: {e}{hint}",
                 certificate.display()
             );
             Ok(1)

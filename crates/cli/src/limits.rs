@@ -17,9 +17,20 @@ static ANSWERED: AtomicBool = AtomicBool::new(false);
 /// Set when a signal arrived: the statistics are printed whatever the options.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// The running check: its control (to stop the engines and read their progress) and the
-/// statistics known before the engines started.
-static RUNNING: OnceLock<(Control, Vec<(String, String)>)> = OnceLock::new();
+/// The running check: its control (to stop the engines and read their progress), the
+/// statistics known before the engines started, and where the user asked for statistics.
+static RUNNING: OnceLock<Running> = OnceLock::new();
+
+type Running = (Control, Vec<(String, String)>, StatsOutput);
+
+/// Where statistics go at the end of a run (`--stats`, `--stats-json`), whatever ends it.
+#[derive(Clone, Debug, Default)]
+pub struct StatsOutput {
+    /// Print them on stderr.
+    pub print: bool,
+    /// Write them as one JSON object to this file.
+    pub json: Option<std::path::PathBuf>,
+}
 
 /// How long a signalled engine gets to stop and report before the answer is forced.
 const GRACE: Duration = Duration::from_millis(400);
@@ -29,16 +40,26 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
-/// Registers the running check's control, and the statistics to print before its progress if
-/// a signal forces the answer.
-pub fn attach(ctl: &Control, base: Vec<(String, String)>) {
-    let _ = RUNNING.set((ctl.clone(), base));
+/// Registers the running check's control, the statistics to report before its progress if a
+/// limit or a signal forces the answer, and where they go.
+pub fn attach(ctl: &Control, base: Vec<(String, String)>, out: StatsOutput) {
+    let _ = RUNNING.set((ctl.clone(), base, out));
+}
+
+/// The statistics of a forced answer: those known before the engines started, then the
+/// counters the engines last reported.
+fn last_reported() -> Option<Vec<(String, String)>> {
+    let (ctl, base, _) = RUNNING.get()?;
+    let mut stats = base.clone();
+    stats.extend(ctl.progress().snapshot());
+    stats.push(("result".into(), "unknown".into()));
+    Some(stats)
 }
 
 fn on_signal() {
     INTERRUPTED.store(true, Ordering::SeqCst);
-    let Some((ctl, base)) = RUNNING.get() else {
-        give_up("interrupted", None)
+    let Some((ctl, _, _)) = RUNNING.get() else {
+        give_up("interrupted")
     };
     ctl.stop();
     let until = Instant::now() + GRACE;
@@ -51,9 +72,7 @@ fn on_signal() {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let mut stats = base.clone();
-    stats.extend(ctl.progress().snapshot());
-    give_up("interrupted (statistics as last reported)", Some(&stats))
+    give_up("interrupted (statistics as last reported)")
 }
 
 /// Claims the right to print the answer; false if someone already did.
@@ -61,14 +80,25 @@ pub fn claim_answer() -> bool {
     !ANSWERED.swap(true, Ordering::SeqCst)
 }
 
-fn give_up(reason: &str, stats: Option<&[(String, String)]>) -> ! {
+/// Answers `unknown` for `reason` and exits 30, with the statistics as last reported where
+/// the user asked for them (on a signal, on stderr always).
+fn give_up(reason: &str) -> ! {
     if claim_answer() {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "unknown");
         let _ = out.flush();
         eprintln!("pdrkit: {reason}");
-        for (k, v) in stats.unwrap_or_default() {
-            eprintln!("{k:>18}: {v}");
+        if let (Some(stats), Some((_, _, to))) = (last_reported(), RUNNING.get()) {
+            if to.print || interrupted() {
+                for (k, v) in &stats {
+                    eprintln!("{k:>18}: {v}");
+                }
+            }
+            if let Some(p) = &to.json {
+                if let Err(e) = crate::check::write_stats_json(p, &stats) {
+                    eprintln!("pdrkit: {e:#}");
+                }
+            }
         }
         std::process::exit(30)
     }
@@ -108,7 +138,7 @@ fn address_space_limit_mib() -> Option<u64> {
 /// not a bug. Called from the panic hook; returns for any other panic.
 pub fn on_panic(message: &str) {
     if message.contains("out of memory") {
-        give_up("out of memory", None);
+        give_up("out of memory");
     }
 }
 
@@ -126,22 +156,18 @@ pub fn install(deadline: Option<Instant>, memory_mib: Option<u64>) {
     }
     std::thread::spawn(move || loop {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            give_up("time limit reached", None);
+            give_up("time limit reached");
         }
         if let (Some(limit), Some(rss)) = (memory_mib, rss_mib()) {
             if rss > limit {
-                give_up(
-                    &format!("memory limit reached ({rss} MiB > {limit} MiB)"),
-                    None,
-                );
+                give_up(&format!("memory limit reached ({rss} MiB > {limit} MiB)"));
             }
         }
         if let (Some(limit), Some(vm)) = (address_space, status_mib("VmSize:")) {
             if vm > limit {
-                give_up(
-                    &format!("address-space limit nearly reached ({vm} MiB in use)"),
-                    None,
-                );
+                give_up(&format!(
+                    "address-space limit nearly reached ({vm} MiB in use)"
+                ));
             }
         }
         std::thread::sleep(Duration::from_millis(20));

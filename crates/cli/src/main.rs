@@ -44,6 +44,10 @@ fn run(cli: args::Cli) -> anyhow::Result<u8> {
     match cli.command {
         args::Command::Check(a) => check::check(*a),
         args::Command::Replay { model, witness } => check::replay(&model, &witness),
-        args::Command::Certify { model, certificate } => check::certify(&model, &certificate),
+        args::Command::Certify {
+            model,
+            certificate,
+            property,
+        } => check::certify(&model, &certificate, property),
     }
 }
