@@ -69,12 +69,13 @@ fn assert_error(what: &str, o: &Output, needles: &[&str]) {
     assert!(stdout(o).trim().is_empty(), "{}", describe(what, o));
 }
 
-/// `pdrkit replay model witness`: whether it accepted (exit 0); any other exit than 0 or 1 fails.
+/// `pdrkit replay model witness`: whether it accepted (exit 0); rejected (2) or unreadable (1)
+/// is `false` with a message; any other ending fails.
 fn replay_accepts(model: &Path, witness: &Path) -> bool {
     let o = pdrkit([Path::new("replay"), model, witness]);
     match o.status.code() {
         Some(0) => true,
-        Some(1) => {
+        Some(1 | 2) => {
             assert!(!stderr(&o).trim().is_empty(), "{}", describe("replay", &o));
             false
         }
@@ -82,12 +83,12 @@ fn replay_accepts(model: &Path, witness: &Path) -> bool {
     }
 }
 
-/// `pdrkit certify model certificate`: whether it accepted (exit 0).
+/// `pdrkit certify model certificate`: whether it accepted (exit 0), as `replay_accepts`.
 fn certify_accepts(model: &Path, cert: &Path) -> bool {
     let o = pdrkit([Path::new("certify"), model, cert]);
     match o.status.code() {
         Some(0) => true,
-        Some(1) => {
+        Some(1 | 2) => {
             assert!(!stderr(&o).trim().is_empty(), "{}", describe("certify", &o));
             false
         }
@@ -750,9 +751,35 @@ fn certify_one_property() {
         "{}",
         describe("certify --property 0", &o)
     );
-    // b1 fails at depth 1: no certificate proves both.
+    // b1 fails at depth 1: no certificate proves both. Rejected is exit 2, unreadable 1.
     let o = pdrkit(["certify".as_ref(), m.as_os_str(), cert.as_os_str()]);
-    assert_error("certify, all properties", &o, &["b0.aag", "--property N"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        describe("certify, all properties", &o)
+    );
+    assert!(
+        stderr(&o).contains("b0.aag") && stderr(&o).contains("--property N"),
+        "{}",
+        describe("certify, all properties", &o)
+    );
+    let o = pdrkit([
+        "certify".as_ref(),
+        m.as_os_str(),
+        m.join("missing").as_os_str(),
+    ]);
+    assert_error("certify, unreadable certificate", &o, &["missing"]);
+    // A witness that reads well and reaches no bad state: rejected, exit 2.
+    let wit = dir.join("none.wit");
+    std::fs::write(&wit, "1\nb1\n00\n0\n.\n").unwrap();
+    let o = pdrkit(["replay".as_ref(), m.as_os_str(), wit.as_os_str()]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        describe("replay, no bad state", &o)
+    );
     let o = pdrkit([
         "certify".as_ref(),
         m.as_os_str(),

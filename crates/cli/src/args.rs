@@ -22,7 +22,8 @@ pub enum Command {
     /// Check a model: prints `sat` (a bad state is reachable), `unsat` (no bad state is
     /// reachable) or `unknown` on the first line.
     Check(Box<CheckArgs>),
-    /// Replay an AIGER witness on a model by simulation; exit 0 when it reaches a bad state.
+    /// Replay an AIGER witness on a model by simulation; exit 0 when it reaches a bad state, 2 when
+    /// it does not, 1 when a file cannot be read.
     Replay {
         /// The model (.aag, .aig, optionally gzipped).
         model: PathBuf,
@@ -30,7 +31,7 @@ pub enum Command {
         witness: PathBuf,
     },
     /// Check a certificate (a certifaiger witness circuit) for a model with fresh SAT queries;
-    /// exit 0 when valid.
+    /// exit 0 when valid, 2 when not, 1 when a file cannot be read.
     Certify {
         /// The model.
         model: PathBuf,

@@ -437,7 +437,11 @@ fn write_output(path: &Path, bytes: &[u8], stdout: &mut impl Write) -> anyhow::R
     Ok(())
 }
 
-/// Runs `pdrkit replay`: exit 0 when the witness reaches a bad state.
+/// Exit code of `replay` and `certify` when the witness or certificate was read and is wrong;
+/// one that cannot be read is an input error (1), as everywhere in the CLI.
+const REJECTED: u8 = 2;
+
+/// Runs `pdrkit replay`: exit 0 when the witness reaches a bad state, 2 when it does not.
 pub fn replay(model: &Path, witness: &Path) -> anyhow::Result<u8> {
     let aig = read_model(model)?;
     let w =
@@ -458,13 +462,13 @@ pub fn replay(model: &Path, witness: &Path) -> anyhow::Result<u8> {
         }
         Err(e) => {
             eprintln!("pdrkit: {}: witness rejected: {e}", witness.display());
-            Ok(1)
+            Ok(REJECTED)
         }
     }
 }
 
 /// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
-/// that one property of the model).
+/// that one property of the model), 2 when it does not.
 pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
     let full = read_model(model)?;
     let count = full.properties().len();
@@ -506,7 +510,7 @@ pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> any
                 "pdrkit: {}: certificate rejected: {e}{hint}",
                 certificate.display()
             );
-            Ok(1)
+            Ok(REJECTED)
         }
     }
 }
