@@ -820,6 +820,34 @@ fn unchecked_parts_of_a_model_are_named() {
     }
 }
 
+/// `-v` with every worker: each progress line names its worker, and the winner is named.
+#[test]
+fn verbose_names_each_worker_and_the_winner() {
+    let m = model_path("counter_safe.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "-v".as_ref(),
+        "--jobs".as_ref(),
+        "6".as_ref(),
+    ]);
+    assert_eq!(first_line(&o), "unsat", "{}", describe("-v --jobs 6", &o));
+    let names = ["ic3", "kind", "ic3-ctg", "kipdr", "bmc", "ic3-ternary"];
+    let err = stderr(&o);
+    for n in names {
+        assert!(err.contains(&format!("pdrkit: worker {n}: ")), "{n}: {err}");
+    }
+    let winner = err
+        .lines()
+        .find_map(|l| l.strip_prefix("pdrkit: winner: "))
+        .unwrap_or_else(|| panic!("no winner line: {err}"));
+    assert!(names.contains(&winner), "{err}");
+    for line in err.lines().filter(|l| !l.starts_with("pdrkit: ")) {
+        let who = line.split(':').next().unwrap_or_default();
+        assert!(names.contains(&who), "a line that names no worker: {line}");
+    }
+}
+
 /// `--jobs 0` is a usage error.
 #[test]
 fn zero_jobs_is_refused() {

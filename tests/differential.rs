@@ -340,7 +340,7 @@ fn run_bmc(aig: &Aig, truth: &Reach, sat: SatBackend) -> Result<(), String> {
     let cfg = BmcConfig {
         bound: Some(truth.states),
         sat,
-        verbose: false,
+        ..BmcConfig::default()
     };
     let mut st = BmcStats::default();
     match bmc::check(&ts, &cfg, &control(), &mut st) {

@@ -158,6 +158,7 @@ impl KindArgs {
             pd_budget: self.pd_budget,
             sat: sat.unwrap_or(default.sat),
             verbose,
+            name: if property_direction { "kipdr" } else { "kind" },
             ..default
         }
     }
@@ -302,6 +303,7 @@ impl Ic3Args {
             check_frames: false,
             record_sat: self.record_sat.clone(),
             verbose,
+            name: ic3_default().name,
         }
     }
 }

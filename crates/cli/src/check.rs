@@ -96,6 +96,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 bound: a.bound,
                 sat: a.sat.unwrap_or(default.sat),
                 verbose: a.verbose,
+                ..default
             };
             let mut st = bmc::BmcStats::default();
             let o = bmc::check(&ts, &cfg, &ctl, &mut st);
@@ -125,6 +126,9 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 }
             };
             let (r, checked) = portfolio::check_accepted(&ts, &workers, &ctl, &accept);
+            if a.verbose {
+                eprintln!("pdrkit: winner: {}", r.winner.unwrap_or("none"));
+            }
             stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
             stats.extend(r.stats);
             pre_checked = checked;

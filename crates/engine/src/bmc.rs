@@ -21,6 +21,8 @@ pub struct BmcConfig {
     pub sat: SatBackend,
     /// Print the depth reached to stderr as it goes.
     pub verbose: bool,
+    /// What progress lines start with (a portfolio names its worker).
+    pub name: &'static str,
 }
 
 impl Default for BmcConfig {
@@ -29,6 +31,7 @@ impl Default for BmcConfig {
             bound: None,
             sat: SatBackend::Minisat,
             verbose: false,
+            name: "bmc",
         }
     }
 }
@@ -88,7 +91,8 @@ pub fn check(
         }
         if cfg.verbose {
             eprintln!(
-                "bmc: depth {k} clear, {:.2}s, {} clauses",
+                "{}: depth {k} clear, {:.2}s, {} clauses",
+                cfg.name,
                 start.elapsed().as_secs_f64(),
                 s.num_clauses()
             );

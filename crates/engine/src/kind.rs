@@ -72,6 +72,8 @@ pub struct KindConfig {
     pub sat: SatBackend,
     /// Progress to stderr.
     pub verbose: bool,
+    /// What progress lines start with (a portfolio names its worker).
+    pub name: &'static str,
 }
 
 impl Default for KindConfig {
@@ -85,6 +87,7 @@ impl Default for KindConfig {
             mic_attempts: 3,
             sat: SatBackend::Minisat,
             verbose: false,
+            name: "kind",
         }
     }
 }
@@ -334,7 +337,8 @@ fn run(
                 SatResult::Unsat => {
                     if cfg.verbose {
                         eprintln!(
-                            "kind: proved {k}-inductive in {:.2}s ({} auxiliary lemmas)",
+                            "{}: proved {k}-inductive in {:.2}s ({} auxiliary lemmas)",
+                            cfg.name,
                             start.elapsed().as_secs_f64(),
                             step.aux.len()
                         );
@@ -401,7 +405,8 @@ fn run(
         if cfg.verbose {
             let lemmas = pd.as_ref().map_or(0, |p| p.stats.lemmas);
             eprintln!(
-                "kind: k = {k} open, {:.2}s, {} auxiliary lemmas ({lemmas} own)",
+                "{}: k = {k} open, {:.2}s, {} auxiliary lemmas ({lemmas} own)",
+                cfg.name,
                 start.elapsed().as_secs_f64(),
                 step.aux.len()
             );

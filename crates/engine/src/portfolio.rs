@@ -63,6 +63,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             // Exactly IC3 as configured, taking nothing in: the portfolio's floor.
             engine: Engine::Ic3(Ic3Config {
                 import_lemmas: false,
+                name: "ic3",
                 ..ic3.clone()
             }),
         },
@@ -70,6 +71,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             name: "kind",
             engine: Engine::Kind(KindConfig {
                 property_direction: false,
+                name: "kind",
                 ..kind.clone()
             }),
         },
@@ -79,6 +81,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
                 ctg_max: 3,
                 ctg_depth: 1,
                 seed: 1,
+                name: "ic3-ctg",
                 ..ic3.clone()
             }),
         },
@@ -86,6 +89,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             name: "kipdr",
             engine: Engine::Kind(KindConfig {
                 property_direction: true,
+                name: "kipdr",
                 ..kind.clone()
             }),
         },
@@ -94,6 +98,8 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             // BMC is k-induction's base case alone: it runs on the same backend.
             engine: Engine::Bmc(BmcConfig {
                 sat: kind.sat,
+                verbose: kind.verbose,
+                name: "bmc",
                 ..BmcConfig::default()
             }),
         },
@@ -102,6 +108,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             engine: Engine::Ic3(Ic3Config {
                 lift: ic3::LiftMode::Ternary,
                 seed: 2,
+                name: "ic3-ternary",
                 ..ic3.clone()
             }),
         },

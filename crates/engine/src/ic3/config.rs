@@ -68,6 +68,8 @@ pub struct Ic3Config {
     pub record_sat: Option<std::path::PathBuf>,
     /// Progress to stderr.
     pub verbose: bool,
+    /// What progress lines start with (a portfolio names its worker).
+    pub name: &'static str,
 }
 
 impl Default for Ic3Config {
@@ -97,6 +99,7 @@ impl Default for Ic3Config {
             check_frames: false,
             record_sat: None,
             verbose: false,
+            name: "ic3",
         }
     }
 }

@@ -207,7 +207,8 @@ impl<'a> Ic3<'a> {
                     let inv: Vec<Clause> = self.frames.frame(level + 1).map(Cube::negate).collect();
                     if self.cfg.verbose {
                         eprintln!(
-                            "ic3: converged at level {level}: invariant of {} clauses",
+                            "{}: converged at level {level}: invariant of {} clauses",
+                            self.cfg.name,
                             inv.len()
                         );
                     }
@@ -250,7 +251,8 @@ impl<'a> Ic3<'a> {
     fn progress(&self) {
         let (sizes, inf) = self.frames.sizes();
         eprintln!(
-            "ic3: k={} {:.2}s lemmas {:?}{} sat {} obligations {}",
+            "{}: k={} {:.2}s lemmas {:?}{} sat {} obligations {}",
+            self.cfg.name,
             self.k(),
             self.start.elapsed().as_secs_f64(),
             sizes,
