@@ -848,6 +848,66 @@ fn verbose_names_each_worker_and_the_winner() {
     }
 }
 
+/// An option the chosen engine does not use is named in a warning; the run goes on.
+#[test]
+fn options_the_engine_ignores_are_warned_about() {
+    let m = model_path("counter_safe.aag");
+    for (args, warned, quiet) in [
+        (
+            &[
+                "--engine",
+                "bmc",
+                "--bound",
+                "2",
+                "--ctg-max",
+                "3",
+                "--jobs",
+                "2",
+            ][..],
+            &["--ctg-max", "--jobs"][..],
+            &["--bound"][..],
+        ),
+        (
+            &["--engine", "ic3", "--simple-path", "lazy"],
+            &["--simple-path"],
+            &[],
+        ),
+        (
+            &["--ctg-max", "3", "--simple-path", "lazy", "--jobs", "2"],
+            &[],
+            &["--ctg-max"],
+        ),
+    ] {
+        let mut all: Vec<&std::ffi::OsStr> = vec!["check".as_ref(), m.as_os_str()];
+        all.extend(args.iter().map(std::ffi::OsStr::new));
+        let o = pdrkit(&all);
+        let what = args.join(" ");
+        assert!(
+            matches!(o.status.code(), Some(20 | 30)),
+            "{}",
+            describe(&what, &o)
+        );
+        let err = stderr(&o);
+        for w in warned {
+            assert!(
+                err.contains(&format!("warning: {w} is not used")),
+                "{}",
+                describe(&what, &o)
+            );
+        }
+        for q in quiet {
+            assert!(
+                !err.contains(&format!("{q} is not used")),
+                "{}",
+                describe(&what, &o)
+            );
+        }
+        if warned.is_empty() {
+            assert!(!err.contains("warning"), "{}", describe(&what, &o));
+        }
+    }
+}
+
 /// `--jobs 0` is a usage error.
 #[test]
 fn zero_jobs_is_refused() {

@@ -317,3 +317,36 @@ fn seconds(s: &str) -> Result<f64, String> {
         )),
     }
 }
+
+/// The options given on the command line (`check_matches`: the `check` subcommand's) that
+/// `engine` does not use, as `--name`: IC3's with a k-induction or BMC engine, k-induction's
+/// with IC3 or BMC, `--jobs` and `--no-share` outside the portfolio.
+pub fn unused_options(check_matches: &clap::ArgMatches, engine: Engine) -> Vec<String> {
+    use clap::parser::ValueSource;
+    let ids = |cmd: clap::Command| -> Vec<(String, String)> {
+        cmd.get_arguments()
+            .filter_map(|a| {
+                let long = a.get_long()?;
+                Some((a.get_id().to_string(), format!("--{long}")))
+            })
+            .collect()
+    };
+    let mut unused = Vec::new();
+    if matches!(engine, Engine::Bmc | Engine::Kind | Engine::Kipdr) {
+        unused.extend(ids(Ic3Args::augment_args(clap::Command::new("ic3"))));
+    }
+    if matches!(engine, Engine::Bmc | Engine::Ic3) {
+        unused.extend(ids(KindArgs::augment_args(clap::Command::new("kind"))));
+    }
+    if engine != Engine::Portfolio {
+        unused.push(("jobs".into(), "--jobs".into()));
+        unused.push(("no_share".into(), "--no-share".into()));
+    }
+    unused
+        .into_iter()
+        // `--first-latch` elsewhere is an error of its own (its certificate needs IC3).
+        .filter(|(id, _)| id != "first_latch")
+        .filter(|(id, _)| check_matches.value_source(id) == Some(ValueSource::CommandLine))
+        .map(|(_, long)| long)
+        .collect()
+}

@@ -11,7 +11,7 @@ mod limits;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> ExitCode {
     // A panic is a bug: say so in one line, with the message, and exit 1 rather than dumping a
@@ -22,7 +22,10 @@ fn main() -> ExitCode {
         limits::on_panic(&message);
         eprintln!("pdrkit: internal error: {message}");
     }));
-    let cli = match args::Cli::try_parse() {
+    let parsed = args::Cli::command()
+        .try_get_matches()
+        .and_then(|m| Ok((args::Cli::from_arg_matches(&m)?, m)));
+    let (cli, matches) = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 1 } else { 0 };
@@ -30,6 +33,16 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // An option the chosen engine does not use is said, not silently dropped.
+    if let (args::Command::Check(a), Some(m)) = (&cli.command, matches.subcommand_matches("check"))
+    {
+        for o in args::unused_options(m, a.engine) {
+            eprintln!(
+                "pdrkit: warning: {o} is not used by --engine {}",
+                format!("{:?}", a.engine).to_lowercase()
+            );
+        }
+    }
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(e)) => {
