@@ -75,6 +75,11 @@ fn dispatch(argv: Vec<String>) -> anyhow::Result<ExitCode> {
         print!("{HELP}");
         return Ok(ExitCode::from(2));
     };
+    if wants_help(rest) {
+        // `--help` after any command: the one help text, which covers every command.
+        print!("{HELP}");
+        return Ok(ExitCode::SUCCESS);
+    }
     match command.as_str() {
         "bench" => bench::main(rest),
         "regress" => regress::main(rest),
@@ -88,8 +93,27 @@ fn dispatch(argv: Vec<String>) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Whether a command's arguments ask for help (`--help` or `-h` anywhere, as clap reads it).
+fn wants_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
 /// The workspace root: the parent of this crate's folder.
 pub fn workspace_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_after_any_command() {
+        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(wants_help(&v(&["--help"])));
+        assert!(wants_help(&v(&["--timeout", "5", "-h"])));
+        assert!(!wants_help(&v(&["--timeout", "5"])));
+        assert!(HELP.contains("regress") && HELP.contains("--relaxed-timeout"));
+    }
 }
