@@ -908,6 +908,60 @@ fn options_the_engine_ignores_are_warned_about() {
     }
 }
 
+/// HWMCC'25's call form `pdrkit MODEL WITNESS CERTIFICATE`: the verdict on stdout, the witness
+/// or a binary certificate written; and `--certificate FILE.aig` writes binary AIGER. Each
+/// artifact is accepted by `replay` or `certify`.
+#[test]
+fn hwmcc_call_form_and_binary_certificates() {
+    let dir = scratch("hwmcc");
+    let (wit, cert) = (dir.join("out.sat"), dir.join("out.unsat"));
+    let safe = model_path("counter_safe.aag");
+    let o = pdrkit([safe.as_os_str(), wit.as_os_str(), cert.as_os_str()]);
+    assert_eq!(
+        first_line(&o),
+        "unsat",
+        "{}",
+        describe("hwmcc form, safe", &o)
+    );
+    assert!(!wit.exists());
+    assert!(std::fs::read(&cert).unwrap().starts_with(b"aig "));
+    assert!(certify_accepts(&safe, &cert));
+    let unsafe_ = model_path("counter_unsafe.aag");
+    let o = pdrkit([unsafe_.as_os_str(), wit.as_os_str(), cert.as_os_str()]);
+    assert_eq!(
+        first_line(&o),
+        "sat",
+        "{}",
+        describe("hwmcc form, unsafe", &o)
+    );
+    assert!(!cert.exists(), "the earlier run's certificate stayed");
+    assert!(replay_accepts(&unsafe_, &wit));
+    for engine in ["ic3", "kind"] {
+        for name in ["c.aig", "c.aag"] {
+            let c = dir.join(format!("{engine}-{name}"));
+            let o = pdrkit([
+                "check".as_ref(),
+                safe.as_os_str(),
+                "--engine".as_ref(),
+                engine.as_ref(),
+                "--certificate".as_ref(),
+                c.as_os_str(),
+            ]);
+            assert_eq!(first_line(&o), "unsat", "{}", describe(engine, &o));
+            let header = if name.ends_with(".aig") {
+                "aig "
+            } else {
+                "aag "
+            };
+            assert!(
+                std::fs::read(&c).unwrap().starts_with(header.as_bytes()),
+                "{engine} {name}"
+            );
+            assert!(certify_accepts(&safe, &c), "{engine} {name}");
+        }
+    }
+}
+
 /// `--jobs 0` is a usage error.
 #[test]
 fn zero_jobs_is_refused() {

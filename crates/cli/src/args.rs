@@ -88,9 +88,13 @@ pub struct CheckArgs {
     /// On `sat`, write the AIGER witness to FILE (`-`: standard output, after the answer).
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
-    /// On `unsat`, write a certificate (certifaiger witness circuit, ASCII AIGER) to FILE.
+    /// On `unsat`, write a certificate (certifaiger witness circuit) to FILE: binary AIGER when
+    /// FILE ends in `.aig`, ASCII otherwise.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
+    /// Write the certificate as binary AIGER whatever its file name (HWMCC'25's form does).
+    #[arg(long)]
+    pub binary_certificate: bool,
     /// Print statistics to stderr at the end.
     #[arg(long)]
     pub stats: bool,

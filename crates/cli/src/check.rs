@@ -333,7 +333,13 @@ fn report(
     match (&artifact, &a.witness, &a.certificate) {
         (Artifact::Witness(text), Some(w), _) => write_output(w, text.as_bytes(), &mut out)?,
         (Artifact::Certificate(cert), _, Some(c)) => {
-            write_output(c, &aiger::write_aag(cert), &mut out)?
+            let binary = a.binary_certificate || c.extension().is_some_and(|e| e == "aig");
+            let bytes = if binary {
+                aiger::write_aig(cert)
+            } else {
+                aiger::write_aag(cert)
+            };
+            write_output(c, &bytes, &mut out)?
         }
         _ => {}
     }
