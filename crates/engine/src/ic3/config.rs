@@ -25,7 +25,9 @@ pub struct Ic3Config {
     pub order_assumptions: bool,
     /// What a literal's activity keeps per new lemma (IC3ref: 0.99; rIC3: 0.9).
     pub activity_decay: f64,
-    /// Both literals of a latch share one activity (rIC3), instead of one per literal.
+    /// Both literals of a latch share one activity (rIC3), instead of one per literal. On by
+    /// measurement: the whole shared set at 20 s, one run, solved 115 with it against 112
+    /// without (PAR-2 1603 against 1722; queries per file median 1.00).
     pub activity_by_var: bool,
     /// When a literal drop fails, drop from the candidate also the literals the predecessor
     /// does not need (pdrkit's solver only).
@@ -82,7 +84,7 @@ impl Default for Ic3Config {
             parent_lemma: true,
             order_assumptions: true,
             activity_decay: 0.99,
-            activity_by_var: false,
+            activity_by_var: true,
             join_flip: true,
             keep_obligations: true,
             drop_po: 20.0,
