@@ -30,6 +30,27 @@
 //! assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
 //! ```
 //!
+//! Or in one call, with the command line's defaults ([`check`], [`Options`]); a model built in
+//! code is validated first and refused with a typed error when it is malformed:
+//!
+//! ```
+//! use pdrkit_engine::{check, Options, Outcome};
+//! use pdrkit_logic::Lit;
+//! use pdrkit_ts::{Aig, Latch, Reset, SystemError};
+//!
+//! // A latch that toggles from 0: it is 1 after one step.
+//! let mut aig = Aig { max_var: 1, ..Aig::default() };
+//! let x = Lit::from_code(2);
+//! aig.latches.push(Latch { lit: x, next: !x, reset: Reset::Zero });
+//! aig.bads.push(x);
+//! let Ok(Outcome::Unsafe(trace)) = check(&aig, &Options::default()) else { panic!() };
+//! assert_eq!(trace.depth(), 1);
+//!
+//! // A property over a variable nothing defines is an error, not an answer.
+//! aig.bads.push(Lit::from_code(4));
+//! assert!(matches!(check(&aig, &Options::default()), Err(SystemError::Malformed(_))));
+//! ```
+//!
 //! No engine's word is final on its own: traces are re-simulated on the transition system before
 //! they are returned (see [`Trace::validate`]), and the command line checks invariants and
 //! witnesses again with the independent `pdrkit-check` crate.
@@ -70,4 +91,81 @@ impl Outcome {
             Outcome::Unknown(_) => "unknown",
         }
     }
+}
+
+/// Which engine [`check`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// IC3 and k-induction in parallel (more workers with more jobs): the command line's default.
+    #[default]
+    Portfolio,
+    /// IC3/PDR.
+    Ic3,
+    /// Bounded model checking (refutes only).
+    Bmc,
+    /// k-induction.
+    Kind,
+    /// k-induction with property direction.
+    Kipdr,
+}
+
+/// Options of [`check`]; every engine runs with its own defaults (those of `pdrkit check`).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The engine.
+    pub engine: EngineChoice,
+    /// Check this property only (0-based); `None`: all at once.
+    pub property: Option<usize>,
+    /// Answer unknown after this long; `None`: no limit.
+    pub timeout: Option<std::time::Duration>,
+    /// Portfolio workers (threads).
+    pub jobs: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            engine: EngineChoice::Portfolio,
+            property: None,
+            timeout: None,
+            jobs: 2,
+        }
+    }
+}
+
+/// Checks `aig` (all its safety properties, or `opts.property`) with the chosen engine: the
+/// library's one-line entry. The model is validated first ([`pdrkit_ts::Aig::validate`]).
+/// Answers are the engines' own: re-check them with `pdrkit-check` where it matters, as the
+/// command line does.
+pub fn check(aig: &pdrkit_ts::Aig, opts: &Options) -> Result<Outcome, pdrkit_ts::SystemError> {
+    let ts = pdrkit_ts::TransitionSystem::from_aig(aig, opts.property)?;
+    let deadline = opts
+        .timeout
+        .and_then(|t| std::time::Instant::now().checked_add(t));
+    let ctl = Control::new().with_deadline(deadline);
+    let (i, k) = (ic3::Ic3Config::default(), kind::KindConfig::default());
+    Ok(match opts.engine {
+        EngineChoice::Portfolio => {
+            portfolio::check(&ts, &portfolio::workers(&i, &k, opts.jobs), &ctl).outcome
+        }
+        EngineChoice::Ic3 => ic3::check(&ts, &i, &ctl, &mut ic3::Ic3Stats::default()),
+        EngineChoice::Bmc => bmc::check(
+            &ts,
+            &bmc::BmcConfig::default(),
+            &ctl,
+            &mut bmc::BmcStats::default(),
+        ),
+        EngineChoice::Kind | EngineChoice::Kipdr => {
+            let cfg = kind::KindConfig {
+                property_direction: opts.engine == EngineChoice::Kipdr,
+                name: if opts.engine == EngineChoice::Kipdr {
+                    "kipdr"
+                } else {
+                    "kind"
+                },
+                ..k
+            };
+            kind::check(&ts, &cfg, &ctl, &mut kind::KindStats::default())
+        }
+    })
 }

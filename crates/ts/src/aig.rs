@@ -119,7 +119,187 @@ pub struct Aig {
     pub comments: Vec<String>,
 }
 
+/// Where in an [`Aig`] a literal is used or defined (indices are positions in their lists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Site {
+    /// The input at this position.
+    Input(usize),
+    /// The latch at this position (its literal or its next-state function).
+    Latch(usize),
+    /// The output at this position.
+    Output(usize),
+    /// The bad-state property at this position.
+    Bad(usize),
+    /// The invariant constraint at this position.
+    Constraint(usize),
+    /// The justice property at this position (one of its literals).
+    Justice(usize),
+    /// The fairness constraint at this position.
+    Fairness(usize),
+    /// The AND gate at this position (its output or one of its inputs).
+    And(usize),
+}
+
+impl std::fmt::Display for Site {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Site::Input(i) => write!(f, "input {i}"),
+            Site::Latch(i) => write!(f, "latch {i}"),
+            Site::Output(i) => write!(f, "output {i}"),
+            Site::Bad(i) => write!(f, "bad-state property {i}"),
+            Site::Constraint(i) => write!(f, "constraint {i}"),
+            Site::Justice(i) => write!(f, "justice property {i}"),
+            Site::Fairness(i) => write!(f, "fairness constraint {i}"),
+            Site::And(i) => write!(f, "AND gate {i}"),
+        }
+    }
+}
+
+/// Why an [`Aig`] built in code is not a well-formed circuit ([`Aig::validate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AigError {
+    /// A literal's variable is above `max_var`.
+    #[error("{site}: literal {lit} is above max_var {max_var}")]
+    OutOfRange {
+        /// Where.
+        site: Site,
+        /// The literal's code.
+        lit: u32,
+        /// The model's `max_var`.
+        max_var: u32,
+    },
+    /// An input, latch or gate output that is negated or the constant.
+    #[error("{site}: defines literal {lit}, expected a positive, non-constant literal")]
+    BadDefinition {
+        /// Where.
+        site: Site,
+        /// The literal's code.
+        lit: u32,
+    },
+    /// A variable defined twice (as input, latch or gate output).
+    #[error("{site}: defines variable {var}, which is already defined")]
+    Redefined {
+        /// Where the second definition is.
+        site: Site,
+        /// The variable.
+        var: u32,
+    },
+    /// A literal whose variable nothing defines.
+    #[error("{site}: uses literal {lit}, whose variable is not an input, latch or AND gate")]
+    Undefined {
+        /// Where.
+        site: Site,
+        /// The literal's code.
+        lit: u32,
+    },
+    /// A gate input defined by a later gate (the gates must be in topological order, so a
+    /// cycle shows as this too).
+    #[error("{site}: uses literal {lit}, defined by a later AND gate (gates must be in topological order; a cycle?)")]
+    NotTopological {
+        /// Where.
+        site: Site,
+        /// The literal's code.
+        lit: u32,
+    },
+}
+
 impl Aig {
+    /// Checks that the circuit is well formed, as the AIGER reader ensures for files: every
+    /// literal within `max_var`; inputs, latches and gate outputs positive and defined once;
+    /// every used literal defined (or constant); gates in topological order. A model built in
+    /// code should pass this before it becomes a [`TransitionSystem`](crate::TransitionSystem)
+    /// (which calls it).
+    pub fn validate(&self) -> Result<(), AigError> {
+        const UNDEF: u32 = u32::MAX;
+        const INPUT_OR_LATCH: u32 = u32::MAX - 1;
+        let max_var = self.max_var;
+        // For each variable: UNDEF, INPUT_OR_LATCH, or the index of its gate.
+        let mut def = vec![UNDEF; max_var as usize + 1];
+        let in_range = |site: Site, l: Lit| {
+            if l.var().0 > max_var {
+                Err(AigError::OutOfRange {
+                    site,
+                    lit: l.code(),
+                    max_var,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        let define = |def: &mut Vec<u32>, site: Site, l: Lit, what: u32| {
+            in_range(site, l)?;
+            if l.is_neg() || l.is_const() {
+                return Err(AigError::BadDefinition {
+                    site,
+                    lit: l.code(),
+                });
+            }
+            let d = &mut def[l.var().idx()];
+            if *d != UNDEF {
+                return Err(AigError::Redefined {
+                    site,
+                    var: l.var().0,
+                });
+            }
+            *d = what;
+            Ok(())
+        };
+        for (i, &l) in self.inputs.iter().enumerate() {
+            define(&mut def, Site::Input(i), l, INPUT_OR_LATCH)?;
+        }
+        for (i, l) in self.latches.iter().enumerate() {
+            define(&mut def, Site::Latch(i), l.lit, INPUT_OR_LATCH)?;
+        }
+        for (i, g) in self.ands.iter().enumerate() {
+            define(&mut def, Site::And(i), g.lhs, i as u32)?;
+        }
+        let used = |site: Site, l: Lit| {
+            in_range(site, l)?;
+            if !l.is_const() && def[l.var().idx()] == UNDEF {
+                return Err(AigError::Undefined {
+                    site,
+                    lit: l.code(),
+                });
+            }
+            Ok(())
+        };
+        for (i, l) in self.latches.iter().enumerate() {
+            used(Site::Latch(i), l.next)?;
+        }
+        for (list, site) in [
+            (&self.outputs, Site::Output as fn(usize) -> Site),
+            (&self.bads, Site::Bad),
+            (&self.constraints, Site::Constraint),
+            (&self.fairness, Site::Fairness),
+        ] {
+            for (i, &l) in list.iter().enumerate() {
+                used(site(i), l)?;
+            }
+        }
+        for (i, j) in self.justice.iter().enumerate() {
+            for &l in j {
+                used(Site::Justice(i), l)?;
+            }
+        }
+        for (i, g) in self.ands.iter().enumerate() {
+            for r in [g.rhs0, g.rhs1] {
+                used(Site::And(i), r)?;
+                let d = if r.is_const() {
+                    UNDEF
+                } else {
+                    def[r.var().idx()]
+                };
+                if d != INPUT_OR_LATCH && d != UNDEF && d as usize >= i {
+                    return Err(AigError::NotTopological {
+                        site: Site::And(i),
+                        lit: r.code(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The safety properties: the `B` section, or the outputs when `B` is empty (AIGER 1.0
     /// convention). A file with both keeps `B` only.
     pub fn properties(&self) -> &[Lit] {

@@ -9,7 +9,7 @@ pub mod certificate;
 pub mod cnf;
 pub mod kinduction;
 
-pub use aig::{Aig, AndGate, Latch, Reset, Symbol, SymbolKind};
+pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
 pub mod system;
 

@@ -25,6 +25,9 @@ pub enum SystemError {
     /// Liveness is not supported.
     #[error("the model has justice/fairness properties (liveness); pdrkit checks safety only")]
     Liveness,
+    /// The circuit is not well formed (a model built in code; files are checked on reading).
+    #[error("malformed circuit: {0}")]
+    Malformed(#[from] crate::aig::AigError),
 }
 
 /// An AND gate of the transition system.
@@ -110,6 +113,7 @@ impl TransitionSystem {
     }
 
     fn build(aig: &Aig, property: Option<usize>, first: bool) -> Result<Self, SystemError> {
+        aig.validate()?;
         // Liveness alone is refused; safety properties beside it are checked.
         if (!aig.justice.is_empty() || !aig.fairness.is_empty()) && aig.properties().is_empty() {
             return Err(SystemError::Liveness);

@@ -912,6 +912,8 @@ fn shared_benchmarks_parse_and_round_trip() {
     for path in &files {
         let a = read_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_topological(&a);
+        // What the reader accepts, the validation of models built in code accepts too.
+        assert_eq!(a.validate(), Ok(()), "{}", path.display());
         let rel = path
             .strip_prefix(&dir)
             .unwrap()
