@@ -232,6 +232,11 @@ pub struct Ic3Args {
     /// moves up; 0: never).
     #[arg(long, value_name = "N", default_value_t = ic3_default().drop_po)]
     pub drop_po: f64,
+    /// Lift a counterexample to generalization before blocking it (without: the whole state,
+    /// shrunk by the blocking query's core, as rIC3 does).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_lift,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub ctg_lift: bool,
     /// MiniSat backend: rebuild a frame's solver after this many temporary clauses.
     #[arg(long, value_name = "N", default_value_t = ic3_default().rebuild_after)]
     pub rebuild_after: usize,
@@ -319,6 +324,7 @@ fn seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "expected a non-negative number of seconds, got '{s}'"
         )),
+            ctg_lift: self.ctg_lift,
     }
 }
 

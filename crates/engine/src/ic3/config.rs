@@ -11,6 +11,10 @@ pub struct Ic3Config {
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking (IC3ref: 1).
     pub ctg_depth: usize,
+    /// Shrink a counterexample to generalization by lifting before trying to block it (one
+    /// more query each); without, the full predecessor state is tried, and the core of its
+    /// blocking query shrinks it anyway (rIC3).
+    pub ctg_lift: bool,
     /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3;
     /// 0: try every literal).
     pub mic_attempts: usize,
@@ -79,6 +83,7 @@ impl Default for Ic3Config {
         Ic3Config {
             ctg_max: 0,
             ctg_depth: 1,
+            ctg_lift: true,
             mic_attempts: 0,
             mic_shuffle: 0.2,
             parent_lemma: true,

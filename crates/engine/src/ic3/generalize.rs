@@ -292,9 +292,13 @@ impl Ic3<'_> {
                     }
                     let (state, inputs) = self.model_of(at);
                     if ctgs < self.cfg.ctg_max && level >= 2 {
-                        let targets: Vec<Lit> =
-                            cube.iter().map(|&l| self.layout.prime(l)).collect();
-                        let s = self.lift(&state, &inputs, &targets);
+                        let s = if self.cfg.ctg_lift {
+                            let targets: Vec<Lit> =
+                                cube.iter().map(|&l| self.layout.prime(l)).collect();
+                            self.lift(&state, &inputs, &targets)
+                        } else {
+                            Cube::new(state.iter().copied())
+                        };
                         if self.initiation(&s) && self.block_ctg(s, level - 1, depth)? {
                             ctgs += 1;
                             self.stats.ctgs += 1;
