@@ -23,6 +23,10 @@ fn main() -> ExitCode {
         eprintln!("pdrkit: internal error: {message}");
     }));
     let parsed = args::Cli::command()
+        // For whoever debugs it, as Rust's own hook does.
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            eprintln!("{}", std::backtrace::Backtrace::force_capture());
+        }
         .try_get_matches_from(hwmcc_form(std::env::args_os().collect()))
         .and_then(|m| Ok((args::Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {

@@ -158,6 +158,11 @@ impl<'a> Ic3<'a> {
             // initially; without it no lemma "from step 1 on" excludes a non-initial state with
             // first = 1, and blocking would find the same predecessor forever.
             for j in 0..self.ts.num_latches() {
+                // Not the first-step latch itself: `first ⇒ first` says nothing, and its cube
+                // would hold both literals of one variable.
+                if Some(j) == self.ts.first {
+                    continue;
+                }
                 if let Some(b) = self.ts.init[j] {
                     let wrong = self.ts.latch(j).lit_with(b);
                     self.frames.add(Cube::new([!nf, wrong]), pdrkit_frames::INF);
