@@ -1,6 +1,7 @@
 //! pdrkit-check: independently checks what a model checker claims — that a counterexample
 //! trace really reaches a bad state ([`witness`]), and that a safety certificate really proves
-//! the property ([`certificate`]) — without sharing any code with the engines that produce them.
+//! the property ([`certificate`]) — without sharing any code with the engines that produce them;
+//! and shows a replayed trace as a waveform under the design's names ([`waveform`]).
 //!
 //! Both checks read only the [`pdrkit_ts::Aig`] as the file describes it and do their own
 //! evaluation: plain simulation for traces, a separate Tseitin encoding and fresh SAT queries
@@ -10,12 +11,15 @@
 pub mod certificate;
 mod circuit;
 mod cnf;
+pub mod waveform;
 pub mod witness;
 
 pub use certificate::{
     check_certificate, CertError, CertReport, CheckStats, Condition, MappingSource,
 };
 pub use circuit::StructureError;
+pub use waveform::{write_vcd, MapError, SignalNames};
 pub use witness::{
-    parse_witness, read_witness, replay, Bit, Replay, ReplayError, Witness, WitnessError,
+    parse_results, parse_witness, read_results, read_witness, replay, simulate, Bit, Replay,
+    ReplayError, Simulation, Witness, WitnessError, WitnessResult,
 };

@@ -153,21 +153,102 @@ fn show(line: &[u8]) -> String {
     }
 }
 
-/// Parses a witness from the bytes of a file.
-pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
+/// One result of a witness file that holds several (AIGER 1.9, one per property checked):
+/// `0` (the property holds) and `2` (unknown) are a status line, the property names and `.`;
+/// `1` is a counterexample as in [`parse_witness`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WitnessResult {
+    /// `1`: a counterexample trace.
+    Fails(Witness),
+    /// `0`: the named properties hold.
+    Holds {
+        /// The properties.
+        properties: Vec<usize>,
+        /// The line of the status.
+        line: usize,
+    },
+    /// `2`: nothing is known of the named properties.
+    Unknown {
+        /// The properties.
+        properties: Vec<usize>,
+        /// The line of the status.
+        line: usize,
+    },
+}
+
+impl WitnessResult {
+    /// The properties this result speaks of.
+    pub fn properties(&self) -> &[usize] {
+        match self {
+            WitnessResult::Fails(w) => &w.properties,
+            WitnessResult::Holds { properties, .. } | WitnessResult::Unknown { properties, .. } => {
+                properties
+            }
+        }
+    }
+}
+
+type Lines<'a> = std::iter::Peekable<Box<dyn Iterator<Item = (usize, &'a [u8])> + 'a>>;
+
+fn lines_of(bytes: &[u8]) -> Lines<'_> {
     // A final newline would otherwise look like one more (empty) line.
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let mut lines = body
-        .split(|&c| c == b'\n')
-        .map(trim_end)
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .peekable();
+    let it: Box<dyn Iterator<Item = (usize, &[u8])>> = Box::new(
+        body.split(|&c| c == b'\n')
+            .map(trim_end)
+            .enumerate()
+            .map(|(i, l)| (i + 1, l)),
+    );
+    it.peekable()
+}
+
+/// Parses a witness from the bytes of a file: exactly one counterexample.
+pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
+    let mut lines = lines_of(bytes);
+    // A strict parse returns a counterexample or an error.
+    let Some(WitnessResult::Fails(w)) = parse_one(&mut lines, false)? else {
+        return syntax(1, "empty witness: expected the status line '1'");
+    };
+    if let Some((line, l)) = lines.find(|(_, l)| !l.iter().all(u8::is_ascii_whitespace)) {
+        return syntax(
+            line,
+            format!(
+                "unexpected {} after the terminating '.' (one witness per file)",
+                show(l)
+            ),
+        );
+    }
+    Ok(w)
+}
+
+/// Parses a witness file that holds one result per property checked (AIGER 1.9's form for
+/// several properties; a file of one counterexample is a list of one).
+pub fn parse_results(bytes: &[u8]) -> Result<Vec<WitnessResult>, WitnessError> {
+    let mut lines = lines_of(bytes);
+    let mut results = Vec::new();
+    while let Some(r) = parse_one(&mut lines, true)? {
+        results.push(r);
+    }
+    if results.is_empty() {
+        return syntax(1, "empty witness: expected a status line (0, 1 or 2)");
+    }
+    Ok(results)
+}
+
+/// Reads a witness file of one or more results ([`parse_results`]).
+pub fn read_results(path: impl AsRef<Path>) -> Result<Vec<WitnessResult>, WitnessError> {
+    parse_results(&std::fs::read(path)?)
+}
+
+/// Parses one result. With `verdicts`, statuses 0 and 2 are results too, and the end of the
+/// input before a status is `None`; without, only a counterexample is accepted.
+fn parse_one(lines: &mut Lines<'_>, verdicts: bool) -> Result<Option<WitnessResult>, WitnessError> {
     let mut w = Witness::default();
 
     // Comments, then the status.
     let (status_line, status) = loop {
         match lines.next() {
+            None if verdicts => return Ok(None),
             None => return syntax(1, "empty witness: expected the status line '1'"),
             Some((_, l)) if l.first() == Some(&b'c') => {
                 w.comments
@@ -177,8 +258,10 @@ pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
             Some(found) => break found,
         }
     };
-    match status.trim_ascii() {
-        b"1" => {}
+    let verdict = match status.trim_ascii() {
+        b"1" => None,
+        b"0" if verdicts => Some(true),
+        b"2" if verdicts => Some(false),
         b"0" => {
             return Err(WitnessError::NotACounterexample {
                 line: status_line,
@@ -197,12 +280,13 @@ pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
             return syntax(
                 status_line,
                 format!(
-                    "expected the status '1' (a counterexample), found {}",
+                    "expected the status '1' (a counterexample){}, found {}",
+                    if verdicts { ", '0' or '2'" } else { "" },
                     show(other)
                 ),
             )
         }
-    }
+    };
 
     // The property names.
     let Some((line, props)) = lines.next() else {
@@ -242,6 +326,43 @@ pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
             "expected the names of the failed properties (e.g. b0), found an empty line",
         );
     }
+    if let Some(holds) = verdict {
+        // A verdict without a trace: only comments may come before the '.'.
+        loop {
+            match lines.next() {
+                Some((_, b".")) => break,
+                Some((_, l)) if l.first() == Some(&b'c') => {}
+                Some((l, found)) => {
+                    return syntax(
+                        l,
+                        format!(
+                            "expected '.' after a status {} result, found {}",
+                            if holds { 0 } else { 2 },
+                            show(found)
+                        ),
+                    )
+                }
+                None => {
+                    return syntax(
+                        line + 1,
+                        "unexpected end of file: a result must end with a line '.'",
+                    )
+                }
+            }
+        }
+        let properties = w.properties;
+        return Ok(Some(if holds {
+            WitnessResult::Holds {
+                properties,
+                line: status_line,
+            }
+        } else {
+            WitnessResult::Unknown {
+                properties,
+                line: status_line,
+            }
+        }));
+    }
 
     // The initial state.
     let Some((line, init)) = lines.next() else {
@@ -271,16 +392,7 @@ pub fn parse_witness(bytes: &[u8]) -> Result<Witness, WitnessError> {
             "unexpected end of file: the trace must end with a line '.'",
         );
     }
-    if let Some((line, l)) = lines.find(|(_, l)| !l.iter().all(u8::is_ascii_whitespace)) {
-        return syntax(
-            line,
-            format!(
-                "unexpected {} after the terminating '.' (one witness per file)",
-                show(l)
-            ),
-        );
-    }
-    Ok(w)
+    Ok(Some(WitnessResult::Fails(w)))
 }
 
 /// A decimal index without sign or spaces, `None` when malformed or too large.
@@ -421,6 +533,32 @@ pub enum ReplayError {
 /// input `x` is 0 as well. Every invariant constraint must be 1 at every step. Each named
 /// property must be 1 at some step; it need not be the last (see [`Replay::bad_at_last_step`]).
 pub fn replay(aig: &Aig, w: &Witness) -> Result<Replay, ReplayError> {
+    run(aig, w, None)
+}
+
+/// The values a replay went through, step by step (what a waveform shows). Row `k` of each
+/// table is step `k`: the inputs of the witness's `k`-th vector, the state before the step's
+/// transition, and the properties and constraints evaluated on both.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Simulation {
+    /// Per step, the value of each input (an `x` as 0, as replay takes it).
+    pub inputs: Vec<Vec<bool>>,
+    /// Per step, the value of each latch.
+    pub latches: Vec<Vec<bool>>,
+    /// Per step, the value of each property ([`Aig::properties`]: 1 is bad).
+    pub properties: Vec<Vec<bool>>,
+    /// Per step, the value of each invariant constraint.
+    pub constraints: Vec<Vec<bool>>,
+}
+
+/// [`replay`], also returning every value it simulated.
+pub fn simulate(aig: &Aig, w: &Witness) -> Result<(Replay, Simulation), ReplayError> {
+    let mut sim = Simulation::default();
+    let r = run(aig, w, Some(&mut sim))?;
+    Ok((r, sim))
+}
+
+fn run(aig: &Aig, w: &Witness, mut record: Option<&mut Simulation>) -> Result<Replay, ReplayError> {
     let c = Circuit::new(aig)?;
     let nprops = c.properties.len();
     if let Some(&p) = w.properties.iter().find(|&&p| p >= nprops) {
@@ -488,6 +626,20 @@ pub fn replay(aig: &Aig, w: &Witness) -> Result<Replay, ReplayError> {
         for (k, g) in c.ands.iter().enumerate() {
             val[first_and + k] = eval(&val, g.rhs0) && eval(&val, g.rhs1);
         }
+        if let Some(sim) = record.as_deref_mut() {
+            let first_latch = c.first_latch();
+            sim.inputs.push(
+                (0..c.input_lits.len())
+                    .map(|k| val[c.input_node(k)])
+                    .collect(),
+            );
+            sim.latches
+                .push(val[first_latch..first_latch + c.latches.len()].to_vec());
+            sim.properties
+                .push(c.properties.iter().map(|&l| eval(&val, l)).collect());
+            sim.constraints
+                .push(c.constraints.iter().map(|&l| eval(&val, l)).collect());
+        }
         if let Some(i) = c.constraints.iter().position(|&l| !eval(&val, l)) {
             return Err(ReplayError::ConstraintViolated {
                 line: w.step_line(step),
@@ -548,6 +700,51 @@ mod tests {
         assert!(w.inputs[1].is_empty());
         assert_eq!(w.first_input_line, 6);
         assert_eq!(w.step_line(2), 8);
+    }
+
+    #[test]
+    fn several_results_in_one_file() {
+        let r = parse_results(b"1\nb0\n0\n1\n.\n0\nb1\n.\nc why\n2\nb2\nc gave up\n.\n").unwrap();
+        assert_eq!(r.len(), 3);
+        assert!(
+            matches!(&r[0], WitnessResult::Fails(w) if w.properties == [0] && w.inputs.len() == 1)
+        );
+        assert_eq!(
+            r[1],
+            WitnessResult::Holds {
+                properties: vec![1],
+                line: 6
+            }
+        );
+        assert_eq!(
+            r[2],
+            WitnessResult::Unknown {
+                properties: vec![2],
+                line: 10
+            }
+        );
+        assert_eq!(r[2].properties(), &[2]);
+        // A single counterexample is a list of one; parse_witness still wants exactly one.
+        assert_eq!(parse_results(b"1\nb0\n0\n1\n.\n").unwrap().len(), 1);
+        assert!(parse_witness(b"1\nb0\n0\n1\n.\n0\nb1\n.\n")
+            .unwrap_err()
+            .to_string()
+            .contains("one witness per file"));
+        for (text, want) in [
+            (&b""[..], "line 1: empty witness"),
+            (
+                b"0\nb1\n0\n.\n",
+                "line 3: expected '.' after a status 0 result",
+            ),
+            (b"2\nb1\n", "line 3: unexpected end of file"),
+            (
+                b"3\nb1\n.\n",
+                "line 1: expected the status '1' (a counterexample), '0' or '2'",
+            ),
+        ] {
+            let e = parse_results(text).unwrap_err().to_string();
+            assert!(e.starts_with(want), "{e}");
+        }
     }
 
     #[test]

@@ -24,11 +24,25 @@ pub enum Command {
     Check(Box<CheckArgs>),
     /// Replay an AIGER witness on a model by simulation; exit 0 when it reaches a bad state, 2 when
     /// it does not, 1 when a file cannot be read.
+    ///
+    /// A witness file of several results (AIGER 1.9, as `check --each-property` writes) has
+    /// each counterexample in it replayed; its `0` and `2` results are listed.
     Replay {
         /// The model (.aag, .aig, optionally gzipped).
         model: PathBuf,
         /// The witness file (`1`, `b<N>`, initial latches, one input line per step, `.`).
         witness: PathBuf,
+        /// Also write the counterexample as a VCD waveform to FILE (`-`: standard output), as
+        /// `check --vcd` does.
+        #[arg(long, value_name = "FILE")]
+        vcd: Option<PathBuf>,
+        /// Names for --vcd from a yosys map (`.aim` or `.ywa`); repeatable.
+        #[arg(long = "map", value_name = "FILE")]
+        maps: Vec<PathBuf>,
+        /// With several counterexamples in the file, the waveform is property N's (default:
+        /// the first).
+        #[arg(long, value_name = "N")]
+        property: Option<usize>,
     },
     /// Check a certificate (a certifaiger witness circuit) for a model with fresh SAT queries;
     /// exit 0 when valid, 2 when not, 1 when a file cannot be read.
@@ -95,6 +109,26 @@ pub struct CheckArgs {
     /// Write the certificate as binary AIGER whatever its file name (HWMCC'25's form does).
     #[arg(long)]
     pub binary_certificate: bool,
+    /// On `sat`, write the counterexample as a VCD waveform to FILE (`-`: standard output):
+    /// every input and latch under its name (from the symbol table and the yosys maps, see
+    /// --map; `sig[3]` bits grouped into a vector `sig`; unnamed ones `i<N>`, `l<N>`), every
+    /// property's bad signal and every constraint; one step is 10 time units.
+    #[arg(long, value_name = "FILE")]
+    pub vcd: Option<PathBuf>,
+    /// Names for --vcd from a map yosys writes (`write_aiger -map X.aim` or `-ywmap X.ywa`);
+    /// repeatable. The maps beside the model (`design.aim`, `design.ywa` next to
+    /// `design.aig`) are read without asking.
+    #[arg(long = "map", value_name = "FILE")]
+    pub maps: Vec<PathBuf>,
+    /// Check every property on its own. Prints the overall answer (`sat` when some property
+    /// fails, `unsat` when all hold, else `unknown`), then one line per property (`b0 unsat`,
+    /// `b1 sat`, ...). --witness gets one AIGER 1.9 result per property (`1` with its trace,
+    /// `0` holds, `2` unknown); --certificate FILE one certificate per safe property, in
+    /// FILE.b<N>.aag (for `certify --property N`); --vcd the first failing property's trace.
+    /// The time limit is shared among the properties still open; the invariant of a property
+    /// proved safe is given to the next ones as proved lemmas.
+    #[arg(long, conflicts_with = "property")]
+    pub each_property: bool,
     /// Print statistics to stderr at the end.
     #[arg(long)]
     pub stats: bool,
@@ -198,6 +232,11 @@ pub struct Ic3Args {
     /// Recursion depth of CTG blocking.
     #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_depth)]
     pub ctg_depth: usize,
+    /// Lift a counterexample to generalization before blocking it (without: the whole state,
+    /// shrunk by the blocking query's core, as rIC3 does).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_lift,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub ctg_lift: bool,
     /// Stop dropping literals from a lemma after this many failures in a row (0: try them all).
     #[arg(long, value_name = "N", default_value_t = ic3_default().mic_attempts)]
     pub mic_attempts: usize,
@@ -232,11 +271,6 @@ pub struct Ic3Args {
     /// moves up; 0: never).
     #[arg(long, value_name = "N", default_value_t = ic3_default().drop_po)]
     pub drop_po: f64,
-    /// Lift a counterexample to generalization before blocking it (without: the whole state,
-    /// shrunk by the blocking query's core, as rIC3 does).
-    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_lift,
-          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
-    pub ctg_lift: bool,
     /// MiniSat backend: rebuild a frame's solver after this many temporary clauses.
     #[arg(long, value_name = "N", default_value_t = ic3_default().rebuild_after)]
     pub rebuild_after: usize,
@@ -290,6 +324,7 @@ impl Ic3Args {
         pdrkit_engine::ic3::Ic3Config {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
+            ctg_lift: self.ctg_lift,
             mic_attempts: self.mic_attempts,
             mic_shuffle: self.mic_shuffle,
             parent_lemma: self.parent_lemma,
@@ -324,7 +359,6 @@ fn seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "expected a non-negative number of seconds, got '{s}'"
         )),
-            ctg_lift: self.ctg_lift,
     }
 }
 

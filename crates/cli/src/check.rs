@@ -9,9 +9,9 @@ use pdrkit_engine::{bmc, ic3, kind, portfolio, Control, Outcome, Proof};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
-use crate::limits;
+use crate::{each, limits, wave};
 
-fn read_model(path: &Path) -> anyhow::Result<Aig> {
+pub(crate) fn read_model(path: &Path) -> anyhow::Result<Aig> {
     aiger::read_file(path).map_err(|e| match e {
         // The reader's I/O errors name the path already.
         aiger::AigerError::Io(_) => anyhow::anyhow!("{e}"),
@@ -32,8 +32,11 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         // The other engines' certificates cannot speak of the added latch.
         anyhow::bail!("--first-latch is an IC3 option: use it with --engine ic3");
     }
+    if a.ic3.first_latch && a.each_property {
+        anyhow::bail!("--first-latch cannot be combined with --each-property");
+    }
     // A path that cannot be written fails now, not after a long run that printed a verdict.
-    let outputs: Vec<&Path> = [&a.witness, &a.certificate, &a.stats_json]
+    let outputs: Vec<&Path> = [&a.witness, &a.certificate, &a.stats_json, &a.vcd]
         .into_iter()
         .flatten()
         .map(PathBuf::as_path)
@@ -50,6 +53,10 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
     }
     limits::install(deadline, a.memory);
     let aig = read_model(&a.model)?;
+    let names = match &a.vcd {
+        Some(_) => Some(wave::names(&a.model, &aig, &a.maps, a.verbose)?),
+        None => None,
+    };
     let ts = if a.ic3.first_latch {
         TransitionSystem::from_aig_with_first(&aig, a.property)
     } else {
@@ -59,7 +66,13 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
     warn_about_model(&a.model, &aig);
     // Outputs of an earlier run go now: whatever this one answers, no stale witness or
     // certificate stays beside it.
-    for path in &outputs {
+    let mut stale: Vec<PathBuf> = outputs.iter().map(|p| p.to_path_buf()).collect();
+    if a.each_property {
+        if let Some(c) = &a.certificate {
+            stale.extend((0..aig.properties().len()).map(|n| each::certificate_path(c, n)));
+        }
+    }
+    for path in &stale {
         if path.exists() {
             std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
         }
@@ -88,6 +101,28 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             json: a.stats_json.clone(),
         },
     );
+    if a.each_property {
+        return each::check_each(&a, &aig, names.as_ref(), start, deadline, stats);
+    }
+    let (outcome, artifact) = solve(&a, &aig, &ts, a.property, &ctl, &mut stats);
+    stats.push(("result".into(), outcome.word().into()));
+    stats.push((
+        "time_s".into(),
+        format!("{:.3}", start.elapsed().as_secs_f64()),
+    ));
+    report(&a, &aig, names.as_ref(), &outcome, artifact, &stats)
+}
+
+/// Runs the chosen engine on `ts` (the system of `property`, or of all properties) and checks
+/// its answer; the engine's and the check's statistics go into `stats`.
+pub(crate) fn solve(
+    a: &CheckArgs,
+    aig: &Aig,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    ctl: &Control,
+    stats: &mut Vec<(String, String)>,
+) -> (Outcome, Artifact) {
     let mut pre_checked: Option<Checked> = None;
     let outcome = match a.engine {
         Engine::Bmc => {
@@ -99,7 +134,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 ..default
             };
             let mut st = bmc::BmcStats::default();
-            let o = bmc::check(&ts, &cfg, &ctl, &mut st);
+            let o = bmc::check(ts, &cfg, ctl, &mut st);
             stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
             o
         }
@@ -117,15 +152,15 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             }
             // Each answer is checked on its worker's thread while the others go on; the first
             // accepted one wins, with the artifact its check built.
-            let model = single_property(&aig, a.property);
+            let model = single_property(aig, property);
             let accept = |o: &Outcome| {
                 let mut st = Vec::new();
-                match self_check(&a, &aig, &model, &ts, o.clone(), &mut st) {
+                match self_check(a, aig, &model, ts, o.clone(), &mut st) {
                     (Outcome::Unknown(why), _) => Err(why),
                     (o, artifact) => Ok((o, artifact, st)),
                 }
             };
-            let (r, checked) = portfolio::check_accepted(&ts, &workers, &ctl, &accept);
+            let (r, checked) = portfolio::check_accepted(ts, &workers, ctl, &accept);
             if a.verbose {
                 eprintln!("pdrkit: winner: {}", r.winner.unwrap_or("none"));
             }
@@ -146,7 +181,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 eprintln!("pdrkit: {cfg:?}");
             }
             let mut st = kind::KindStats::default();
-            let o = kind::check(&ts, &cfg, &ctl, &mut st);
+            let o = kind::check(ts, &cfg, ctl, &mut st);
             stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
             o
         }
@@ -156,31 +191,25 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
                 eprintln!("pdrkit: {cfg:?}");
             }
             let mut st = ic3::Ic3Stats::default();
-            let o = ic3::check(&ts, &cfg, &ctl, &mut st);
+            let o = ic3::check(ts, &cfg, ctl, &mut st);
             stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
             o
         }
     };
-    let (outcome, artifact) = match pre_checked {
+    match pre_checked {
         Some((o, artifact, st)) => {
             stats.extend(st);
             (o, artifact)
         }
         None => {
-            let model = single_property(&aig, a.property);
-            self_check(&a, &aig, &model, &ts, outcome, &mut stats)
+            let model = single_property(aig, property);
+            self_check(a, aig, &model, ts, outcome, stats)
         }
-    };
-    stats.push(("result".into(), outcome.word().into()));
-    stats.push((
-        "time_s".into(),
-        format!("{:.3}", start.elapsed().as_secs_f64()),
-    ));
-    report(&a, &outcome, artifact, &stats)
+    }
 }
 
 /// The model as far as a check of `property` goes: with `--property N`, only that property.
-fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
+pub(crate) fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
     let mut m = aig.clone();
     if let Some(n) = property {
         if m.bads.is_empty() {
@@ -203,7 +232,7 @@ fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
 type Checked = (Outcome, Artifact, Vec<(String, String)>);
 
 /// What an answer writes: a witness text or a certificate circuit.
-enum Artifact {
+pub(crate) enum Artifact {
     None,
     Witness(String),
     Certificate(Box<Aig>),
@@ -319,6 +348,8 @@ fn self_check(
 
 fn report(
     a: &CheckArgs,
+    aig: &Aig,
+    names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
     stats: &[(String, String)],
@@ -331,7 +362,14 @@ fn report(
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", o.word())?;
     match (&artifact, &a.witness, &a.certificate) {
-        (Artifact::Witness(text), Some(w), _) => write_output(w, text.as_bytes(), &mut out)?,
+        (Artifact::Witness(text), w, _) => {
+            if let Some(w) = w {
+                write_output(w, text.as_bytes(), &mut out)?;
+            }
+            if let (Some(path), Some(names)) = (&a.vcd, names) {
+                wave::write(path, &a.model, aig, text.as_bytes(), None, names, &mut out)?;
+            }
+        }
         (Artifact::Certificate(cert), _, Some(c)) => {
             let binary = a.binary_certificate || c.extension().is_some_and(|e| e == "aig");
             let bytes = if binary {
@@ -438,7 +476,11 @@ fn check_writable(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn write_output(path: &Path, bytes: &[u8], stdout: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn write_output(
+    path: &Path,
+    bytes: &[u8],
+    stdout: &mut impl Write,
+) -> anyhow::Result<()> {
     if path == Path::new("-") {
         stdout.write_all(bytes)?;
     } else {
@@ -451,30 +493,102 @@ fn write_output(path: &Path, bytes: &[u8], stdout: &mut impl Write) -> anyhow::R
 /// one that cannot be read is an input error (1), as everywhere in the CLI.
 const REJECTED: u8 = 2;
 
-/// Runs `pdrkit replay`: exit 0 when the witness reaches a bad state, 2 when it does not.
-pub fn replay(model: &Path, witness: &Path) -> anyhow::Result<u8> {
+/// Runs `pdrkit replay`: exit 0 when every counterexample of the witness file reaches a bad
+/// state, 2 when one does not; with `vcd`, also writes the waveform of one of them.
+pub fn replay(
+    model: &Path,
+    witness: &Path,
+    vcd: Option<&Path>,
+    maps: &[PathBuf],
+    property: Option<usize>,
+) -> anyhow::Result<u8> {
     let aig = read_model(model)?;
-    let w =
-        pdrkit_check::read_witness(witness).with_context(|| format!("{}", witness.display()))?;
-    match pdrkit_check::replay(&aig, &w) {
-        Ok(r) => {
-            println!(
-                "ok: {} steps, a named property is 1 at step {}{}",
-                r.steps,
-                r.first_bad_step,
-                if r.bad_at_last_step {
-                    ""
-                } else {
-                    " (not at the last step)"
-                }
-            );
-            Ok(0)
-        }
-        Err(e) => {
-            eprintln!("pdrkit: {}: witness rejected: {e}", witness.display());
-            Ok(REJECTED)
+    let bytes = std::fs::read(witness)
+        .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
+    let names = match vcd {
+        Some(_) => Some(wave::names(model, &aig, maps, false)?),
+        None => None,
+    };
+    if let Some(path) = vcd {
+        if path != Path::new("-") {
+            check_writable(path)?;
         }
     }
+    // One counterexample (the common case) keeps the single-witness messages; a file of
+    // several results is read as such.
+    let results = match pdrkit_check::parse_witness(&bytes) {
+        Ok(w) => vec![pdrkit_check::WitnessResult::Fails(w)],
+        Err(single) => match pdrkit_check::parse_results(&bytes) {
+            Ok(r) if r.len() > 1 => r,
+            _ => return Err(single).with_context(|| format!("{}", witness.display())),
+        },
+    };
+    let several = results.len() > 1;
+    let mut rejected = false;
+    let mut replayed = 0;
+    for r in &results {
+        let (w, label) = match r {
+            pdrkit_check::WitnessResult::Fails(w) => (
+                w,
+                format!("b{}: ", w.properties.first().copied().unwrap_or(0)),
+            ),
+            pdrkit_check::WitnessResult::Holds { properties, .. } => {
+                println!(
+                    "{}: holds (status 0; use `certify` for its proof)",
+                    names_of(properties)
+                );
+                continue;
+            }
+            pdrkit_check::WitnessResult::Unknown { properties, .. } => {
+                println!("{}: unknown (status 2)", names_of(properties));
+                continue;
+            }
+        };
+        let label = if several { label } else { String::new() };
+        match pdrkit_check::replay(&aig, w) {
+            Ok(r) => {
+                replayed += 1;
+                println!(
+                    "{label}ok: {} steps, a named property is 1 at step {}{}",
+                    r.steps,
+                    r.first_bad_step,
+                    if r.bad_at_last_step {
+                        ""
+                    } else {
+                        " (not at the last step)"
+                    }
+                );
+            }
+            Err(e) => {
+                rejected = true;
+                eprintln!(
+                    "pdrkit: {}: {label}witness rejected: {e}",
+                    witness.display()
+                );
+            }
+        }
+    }
+    if rejected {
+        return Ok(REJECTED);
+    }
+    if replayed == 0 {
+        eprintln!(
+            "pdrkit: {}: no counterexample in the file",
+            witness.display()
+        );
+        return Ok(REJECTED);
+    }
+    if let (Some(path), Some(names)) = (vcd, &names) {
+        let mut out = std::io::stdout().lock();
+        wave::write(path, model, &aig, &bytes, property, names, &mut out)?;
+        out.flush()?;
+    }
+    Ok(0)
+}
+
+fn names_of(properties: &[usize]) -> String {
+    let v: Vec<String> = properties.iter().map(|p| format!("b{p}")).collect();
+    v.join(" ")
 }
 
 /// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:

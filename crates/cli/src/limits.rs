@@ -6,7 +6,7 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pdrkit_engine::Control;
@@ -19,7 +19,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The running check: its control (to stop the engines and read their progress), the
 /// statistics known before the engines started, and where the user asked for statistics.
-static RUNNING: OnceLock<Running> = OnceLock::new();
+static RUNNING: Mutex<Option<Running>> = Mutex::new(None);
 
 type Running = (Control, Vec<(String, String)>, StatsOutput);
 
@@ -41,15 +41,24 @@ pub fn interrupted() -> bool {
 }
 
 /// Registers the running check's control, the statistics to report before its progress if a
-/// limit or a signal forces the answer, and where they go.
+/// limit or a signal forces the answer, and where they go; replaces the check registered
+/// before (`--each-property` runs one check per property).
 pub fn attach(ctl: &Control, base: Vec<(String, String)>, out: StatsOutput) {
-    let _ = RUNNING.set((ctl.clone(), base, out));
+    if let Ok(mut r) = RUNNING.lock() {
+        *r = Some((ctl.clone(), base, out));
+    }
 }
 
 /// The statistics of a forced answer: those known before the engines started, then the
 /// counters the engines last reported.
+/// The running check, if one is attached.
+fn running() -> Option<Running> {
+    RUNNING.lock().ok()?.clone()
+}
+
 fn last_reported() -> Option<Vec<(String, String)>> {
-    let (ctl, base, _) = RUNNING.get()?;
+    let running = running()?;
+    let (ctl, base, _) = &running;
     let mut stats = base.clone();
     stats.extend(ctl.progress().snapshot());
     stats.push(("result".into(), "unknown".into()));
@@ -58,7 +67,7 @@ fn last_reported() -> Option<Vec<(String, String)>> {
 
 fn on_signal() {
     INTERRUPTED.store(true, Ordering::SeqCst);
-    let Some((ctl, _, _)) = RUNNING.get() else {
+    let Some((ctl, _, _)) = running() else {
         give_up("interrupted")
     };
     ctl.stop();
@@ -88,7 +97,7 @@ fn give_up(reason: &str) -> ! {
         let _ = writeln!(out, "unknown");
         let _ = out.flush();
         eprintln!("pdrkit: {reason}");
-        if let (Some(stats), Some((_, _, to))) = (last_reported(), RUNNING.get()) {
+        if let (Some(stats), Some((_, _, to))) = (last_reported(), running()) {
             if to.print || interrupted() {
                 for (k, v) in &stats {
                     eprintln!("{k:>18}: {v}");

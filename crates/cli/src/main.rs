@@ -7,7 +7,9 @@
 
 mod args;
 mod check;
+mod each;
 mod limits;
+mod wave;
 
 use std::process::ExitCode;
 
@@ -21,12 +23,12 @@ fn main() -> ExitCode {
         let message = info.to_string();
         limits::on_panic(&message);
         eprintln!("pdrkit: internal error: {message}");
-    }));
-    let parsed = args::Cli::command()
         // For whoever debugs it, as Rust's own hook does.
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
             eprintln!("{}", std::backtrace::Backtrace::force_capture());
         }
+    }));
+    let parsed = args::Cli::command()
         .try_get_matches_from(hwmcc_form(std::env::args_os().collect()))
         .and_then(|m| Ok((args::Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {
@@ -87,7 +89,13 @@ fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 fn run(cli: args::Cli) -> anyhow::Result<u8> {
     match cli.command {
         args::Command::Check(a) => check::check(*a),
-        args::Command::Replay { model, witness } => check::replay(&model, &witness),
+        args::Command::Replay {
+            model,
+            witness,
+            vcd,
+            maps,
+            property,
+        } => check::replay(&model, &witness, vcd.as_deref(), &maps, property),
         args::Command::Certify {
             model,
             certificate,

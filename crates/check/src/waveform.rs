@@ -1,0 +1,664 @@
+//! Counterexamples as waveforms: a replayed witness ([`crate::simulate`]) written as a VCD
+//! (IEEE 1364 value change dump) that GTKWave and Surfer open, under the design's own names.
+//!
+//! Names come, later sources overriding earlier ones, from:
+//! - the AIGER symbol table (`i3 step[1]`, `l0 count[0]`, `b2 saturates`);
+//! - the map yosys writes beside the AIGER (`write_aiger -map design.aim`): lines
+//!   `input|latch|init|output <index> <bit> <name>`;
+//! - yosys's witness map (`write_aiger -ywmap design.ywa`): JSON whose `inputs`, `seqs` and
+//!   `inits` entries are `{"input": i, "offset": bit, "path": ["\\top", "\\sig"]}` and whose
+//!   `clocks` say which inputs are clocks.
+//!
+//! Bits named `sig[3]` (or given as bit 3 of `sig` by a map) are grouped back into one vector
+//! `sig`; a name with dots (`core.alu.acc`, or a path of several parts) is put in nested
+//! scopes. Inputs and latches without a name are `i<N>` and `l<N>`. Every property (its bad
+//! signal: 1 is a violation) and every invariant constraint is shown too, in the scopes
+//! `properties` and `constraints`.
+//!
+//! One witness step is 10 time units: the inputs of step `k` and the state they act on are
+//! shown at time `10k`. A clock named by the `.ywa` map is drawn as a clock whose active edge
+//! is at each step boundary, where the latches take their next values; its own witness values
+//! mean nothing to the AIGER model (yosys leaves clock inputs unused).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use pdrkit_ts::{Aig, SymbolKind};
+
+use crate::witness::Simulation;
+
+/// A name map that does not fit its model, or is not a yosys map.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    /// A line of a `.aim` map is not `kind index bit name`.
+    #[error(
+        "line {line}: expected `input|latch|init|output <index> <bit> <name>`, found `{found}`"
+    )]
+    AimSyntax {
+        /// The line (1-based).
+        line: usize,
+        /// The line's text.
+        found: String,
+    },
+    /// An index of the map names an input or latch the model does not have.
+    #[error("{at}: {kind} {index} does not exist: the model has {available}")]
+    OutOfRange {
+        /// Where: `line N` of a `.aim` map, or the JSON entry of a `.ywa` map.
+        at: String,
+        /// `input` or `latch`.
+        kind: &'static str,
+        /// The index named.
+        index: usize,
+        /// How many the model has.
+        available: usize,
+    },
+    /// A `.ywa` map that is not JSON, or not in yosys's form.
+    #[error("{0}")]
+    Ywa(String),
+    /// A `.ywa` map written for a model of other sizes.
+    #[error("the map is for {map} {kind}, the model has {model}")]
+    Count {
+        /// `inputs` or `latches`.
+        kind: &'static str,
+        /// The map's count.
+        map: usize,
+        /// The model's count.
+        model: usize,
+    },
+}
+
+/// A signal name: scopes and leaf, and the bit within the leaf's vector (`None`: a scalar).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Name {
+    path: Vec<String>,
+    bit: Option<usize>,
+}
+
+/// Which clock edge a clock input is active on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edge {
+    Pos,
+    Neg,
+}
+
+/// The names a waveform gives to a model's inputs, latches, properties and constraints.
+#[derive(Clone, Debug, Default)]
+pub struct SignalNames {
+    inputs: Vec<Option<Name>>,
+    latches: Vec<Option<Name>>,
+    properties: Vec<Option<String>>,
+    constraints: Vec<Option<String>>,
+    clocks: Vec<(usize, Edge)>,
+}
+
+impl SignalNames {
+    /// The names of `aig`'s symbol table.
+    pub fn from_symbols(aig: &Aig) -> SignalNames {
+        let mut n = SignalNames {
+            inputs: vec![None; aig.inputs.len()],
+            latches: vec![None; aig.latches.len()],
+            properties: vec![None; aig.properties().len()],
+            constraints: vec![None; aig.constraints.len()],
+            clocks: Vec::new(),
+        };
+        let props_are_outputs = aig.properties_are_outputs();
+        for s in &aig.symbols {
+            let text = |slots: &mut Vec<Option<String>>| {
+                if let Some(slot) = slots.get_mut(s.index) {
+                    *slot = Some(s.name.clone());
+                }
+            };
+            match s.kind {
+                SymbolKind::Input => {
+                    if let Some(slot) = n.inputs.get_mut(s.index) {
+                        *slot = Some(split_symbol(&s.name));
+                    }
+                }
+                SymbolKind::Latch => {
+                    if let Some(slot) = n.latches.get_mut(s.index) {
+                        *slot = Some(split_symbol(&s.name));
+                    }
+                }
+                SymbolKind::Bad if !props_are_outputs => text(&mut n.properties),
+                SymbolKind::Output if props_are_outputs => text(&mut n.properties),
+                SymbolKind::Constraint => text(&mut n.constraints),
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// Takes the names of a yosys `write_aiger -map` file (`.aim`); lines of other kinds
+    /// (`-vmap`'s `wire`) are skipped.
+    pub fn read_aim(&mut self, text: &str) -> Result<(), MapError> {
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let bad = || MapError::AimSyntax {
+                line: line_no,
+                found: t.to_owned(),
+            };
+            let mut parts = t.splitn(4, ' ');
+            let kind = parts.next().ok_or_else(bad)?;
+            let (Some(index), Some(bit), Some(name)) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err(bad());
+            };
+            let index: usize = index.parse().map_err(|_| bad())?;
+            let bit: usize = bit.parse().map_err(|_| bad())?;
+            let at = || format!("line {line_no}");
+            let mut name = split_path(name);
+            name.bit = Some(bit);
+            match kind {
+                "input" => set(&mut self.inputs, index, name, "input", at)?,
+                "latch" => set(&mut self.latches, index, name, "latch", at)?,
+                "init" => {
+                    // With `-zinit`, an uninitialized flip-flop's first value is this input.
+                    if let Some(leaf) = name.path.last_mut() {
+                        leaf.push_str("_init");
+                    }
+                    set(&mut self.inputs, index, name, "input", at)?
+                }
+                // Outputs are not drawn (a property is, under `properties`); other kinds
+                // (`-vmap`'s `wire`) name nothing the waveform has.
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the names and clocks of a yosys `write_aiger -ywmap` file (`.ywa`).
+    pub fn read_ywa(&mut self, text: &str) -> Result<(), MapError> {
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| MapError::Ywa(format!("not JSON: {e}")))?;
+        let count = |key: &str| v.get(key).and_then(serde_json::Value::as_u64);
+        if let Some(n) = count("input_count") {
+            if n as usize != self.inputs.len() {
+                return Err(MapError::Count {
+                    kind: "inputs",
+                    map: n as usize,
+                    model: self.inputs.len(),
+                });
+            }
+        }
+        if let Some(n) = count("latch_count") {
+            if n as usize != self.latches.len() {
+                return Err(MapError::Count {
+                    kind: "latches",
+                    map: n as usize,
+                    model: self.latches.len(),
+                });
+            }
+        }
+        for key in ["inputs", "seqs", "inits"] {
+            let Some(entries) = v.get(key) else { continue };
+            let entries = entries
+                .as_array()
+                .ok_or_else(|| MapError::Ywa(format!("`{key}` is not a list")))?;
+            for (j, e) in entries.iter().enumerate() {
+                let at = || format!("`{key}` entry {j}");
+                let input = e
+                    .get("input")
+                    .and_then(serde_json::Value::as_u64)
+                    .ok_or_else(|| MapError::Ywa(format!("{}: no `input` index", at())))?;
+                let offset = e
+                    .get("offset")
+                    .and_then(serde_json::Value::as_u64)
+                    .unwrap_or(0);
+                let path = e
+                    .get("path")
+                    .and_then(serde_json::Value::as_array)
+                    .ok_or_else(|| MapError::Ywa(format!("{}: no `path`", at())))?;
+                let mut parts: Vec<String> = path
+                    .iter()
+                    .filter_map(serde_json::Value::as_str)
+                    .map(|p| p.strip_prefix('\\').unwrap_or(p).to_owned())
+                    .collect();
+                if parts.is_empty() {
+                    return Err(MapError::Ywa(format!("{}: an empty `path`", at())));
+                }
+                if key == "inits" {
+                    if let Some(leaf) = parts.last_mut() {
+                        leaf.push_str("_init");
+                    }
+                }
+                let name = Name {
+                    path: parts,
+                    bit: Some(offset as usize),
+                };
+                set(&mut self.inputs, input as usize, name, "input", at)?;
+            }
+        }
+        if let Some(clocks) = v.get("clocks").and_then(serde_json::Value::as_array) {
+            for c in clocks {
+                let Some(input) = c.get("input").and_then(serde_json::Value::as_u64) else {
+                    continue;
+                };
+                let edge = match c.get("edge").and_then(serde_json::Value::as_str) {
+                    Some("negedge") => Edge::Neg,
+                    _ => Edge::Pos,
+                };
+                if (input as usize) < self.inputs.len() {
+                    self.clocks.push((input as usize, edge));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn set(
+    slots: &mut [Option<Name>],
+    index: usize,
+    name: Name,
+    kind: &'static str,
+    at: impl FnOnce() -> String,
+) -> Result<(), MapError> {
+    let available = slots.len();
+    let slot = slots.get_mut(index).ok_or_else(|| MapError::OutOfRange {
+        at: at(),
+        kind,
+        index,
+        available,
+    })?;
+    *slot = Some(name);
+    Ok(())
+}
+
+/// `core.acc[3]` → scopes `core`, leaf `acc`, bit 3.
+fn split_symbol(s: &str) -> Name {
+    let s = s.strip_prefix('\\').unwrap_or(s);
+    let (base, bit) = match s.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+        Some((base, digits)) if !base.is_empty() => match digits.parse::<usize>() {
+            Ok(b) => (base, Some(b)),
+            Err(_) => (s, None),
+        },
+        _ => (s, None),
+    };
+    Name {
+        bit,
+        ..split_path(base)
+    }
+}
+
+/// `core.acc` → scopes `core`, leaf `acc` (no bit).
+fn split_path(s: &str) -> Name {
+    let s = s.strip_prefix('\\').unwrap_or(s);
+    let path: Vec<String> = s
+        .split('.')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
+    Name {
+        path: if path.is_empty() {
+            vec![s.to_owned()]
+        } else {
+            path
+        },
+        bit: None,
+    }
+}
+
+/// Where one bit of a VCD variable comes from.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    Input(usize),
+    Latch(usize),
+    Property(usize),
+    Constraint(usize),
+}
+
+/// One VCD variable: a scalar or a vector, its bits (index = bit), and its identifier.
+struct Var {
+    width: usize,
+    vector: bool,
+    bits: Vec<Option<Source>>,
+    clock: Option<Edge>,
+    id: String,
+}
+
+/// A scope: variables by leaf name, sub-scopes by name (sorted, so the output is stable).
+#[derive(Default)]
+struct Scope {
+    vars: BTreeMap<String, Var>,
+    subs: BTreeMap<String, Scope>,
+}
+
+impl Scope {
+    fn add(&mut self, path: &[String], bit: Option<usize>, src: Source) {
+        match path {
+            [] => {}
+            [leaf] => {
+                let mut leaf = leaf.clone();
+                // A second signal with the same name and bit keeps both, the later renamed.
+                while let Some(v) = self.vars.get(&leaf) {
+                    let b = bit.unwrap_or(0);
+                    let taken =
+                        v.vector != bit.is_some() || v.bits.get(b).is_some_and(Option::is_some);
+                    if !taken {
+                        break;
+                    }
+                    leaf.push('_');
+                }
+                let v = self.vars.entry(leaf).or_insert_with(|| Var {
+                    width: 0,
+                    vector: bit.is_some(),
+                    bits: Vec::new(),
+                    clock: None,
+                    id: String::new(),
+                });
+                let b = bit.unwrap_or(0);
+                if v.bits.len() <= b {
+                    v.bits.resize(b + 1, None);
+                }
+                v.bits[b] = Some(src);
+                v.width = v.bits.len();
+            }
+            [scope, rest @ ..] => self
+                .subs
+                .entry(scope.clone())
+                .or_default()
+                .add(rest, bit, src),
+        }
+    }
+
+    fn number(&mut self, next: &mut usize) {
+        for v in self.vars.values_mut() {
+            // yosys gives a one-bit wire bit 0 in its maps: show it as the scalar it is.
+            if v.width == 1 {
+                v.vector = false;
+            }
+            v.id = vcd_id(*next);
+            *next += 1;
+        }
+        for s in self.subs.values_mut() {
+            s.number(next);
+        }
+    }
+
+    fn declare(&self, name: &str, out: &mut String) {
+        let _ = writeln!(out, "$scope module {} $end", vcd_name(name));
+        for (leaf, v) in &self.vars {
+            let kind = if v
+                .bits
+                .iter()
+                .flatten()
+                .any(|s| matches!(s, Source::Latch(_)))
+            {
+                "reg"
+            } else {
+                "wire"
+            };
+            if v.vector {
+                let _ = writeln!(
+                    out,
+                    "$var {kind} {} {} {} [{}:0] $end",
+                    v.width,
+                    v.id,
+                    vcd_name(leaf),
+                    v.width - 1
+                );
+            } else {
+                let _ = writeln!(out, "$var {kind} 1 {} {} $end", v.id, vcd_name(leaf));
+            }
+        }
+        for (sub, s) in &self.subs {
+            s.declare(sub, out);
+        }
+        out.push_str("$upscope $end\n");
+    }
+
+    fn each_var<'a>(&'a self, f: &mut impl FnMut(&'a Var)) {
+        for v in self.vars.values() {
+            f(v);
+        }
+        for s in self.subs.values() {
+            s.each_var(f);
+        }
+    }
+}
+
+/// VCD identifiers: printable ASCII from `!` to `~`, base 94.
+fn vcd_id(mut n: usize) -> String {
+    let mut s = String::new();
+    loop {
+        s.push((b'!' + (n % 94) as u8) as char);
+        n /= 94;
+        if n == 0 {
+            return s;
+        }
+        n -= 1;
+    }
+}
+
+/// A name VCD readers accept: no whitespace.
+fn vcd_name(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect()
+}
+
+/// Writes `sim` (a replay of a witness on `aig`) as a VCD. `top` names the outer scope (the
+/// design); `version` goes into the header.
+pub fn write_vcd(
+    aig: &Aig,
+    sim: &Simulation,
+    names: &SignalNames,
+    top: &str,
+    version: &str,
+) -> String {
+    let mut design = Scope::default();
+    let name_of = |slot: Option<&Option<Name>>, default: String| -> Name {
+        slot.cloned().flatten().unwrap_or(Name {
+            path: vec![default],
+            bit: None,
+        })
+    };
+    for k in 0..aig.inputs.len() {
+        let n = name_of(names.inputs.get(k), format!("i{k}"));
+        design.add(&n.path, n.bit, Source::Input(k));
+    }
+    for k in 0..aig.latches.len() {
+        let n = name_of(names.latches.get(k), format!("l{k}"));
+        design.add(&n.path, n.bit, Source::Latch(k));
+    }
+    let letter = if aig.properties_are_outputs() {
+        'o'
+    } else {
+        'b'
+    };
+    let mut props = Scope::default();
+    for k in 0..aig.properties().len() {
+        let n = names.properties.get(k).cloned().flatten();
+        let leaf = n.map_or(format!("{letter}{k}"), |n| format!("{letter}{k}_{n}"));
+        props.add(&[leaf], None, Source::Property(k));
+    }
+    let mut cons = Scope::default();
+    for k in 0..aig.constraints.len() {
+        let n = names.constraints.get(k).cloned().flatten();
+        let leaf = n.map_or(format!("c{k}"), |n| format!("c{k}_{n}"));
+        cons.add(&[leaf], None, Source::Constraint(k));
+    }
+    for &(input, edge) in &names.clocks {
+        let mark = |s: &mut Scope| {
+            fn walk(s: &mut Scope, input: usize, edge: Edge) {
+                for v in s.vars.values_mut() {
+                    if v.bits.len() == 1
+                        && matches!(v.bits[0], Some(Source::Input(i)) if i == input)
+                    {
+                        v.clock = Some(edge);
+                    }
+                }
+                for sub in s.subs.values_mut() {
+                    walk(sub, input, edge);
+                }
+            }
+            walk(s, input, edge);
+        };
+        mark(&mut design);
+    }
+    let mut next = 0;
+    design.number(&mut next);
+    props.number(&mut next);
+    cons.number(&mut next);
+
+    let mut out = String::new();
+    let _ = writeln!(out, "$version {version} $end");
+    out.push_str("$comment one witness step is 10 time units $end\n");
+    out.push_str("$timescale 1ns $end\n");
+    design.declare(top, &mut out);
+    if !aig.properties().is_empty() {
+        props.declare("properties", &mut out);
+    }
+    if !aig.constraints.is_empty() {
+        cons.declare("constraints", &mut out);
+    }
+    out.push_str("$enddefinitions $end\n");
+
+    let value = |src: Option<Source>, step: usize| -> char {
+        let get =
+            |table: &Vec<Vec<bool>>, k: usize| table.get(step).and_then(|r| r.get(k)).copied();
+        let v = match src {
+            None => None,
+            Some(Source::Input(k)) => get(&sim.inputs, k),
+            Some(Source::Latch(k)) => get(&sim.latches, k),
+            Some(Source::Property(k)) => get(&sim.properties, k),
+            Some(Source::Constraint(k)) => get(&sim.constraints, k),
+        };
+        match v {
+            Some(true) => '1',
+            Some(false) => '0',
+            None => 'x',
+        }
+    };
+    let text = |v: &Var, step: usize, half: bool| -> String {
+        if let Some(edge) = v.clock {
+            // High for the first half of a step on a rising edge clock: the edge that moves to
+            // the next step's state is at the step boundary.
+            let high = (edge == Edge::Pos) != half;
+            return format!("{}{}", high as u8, v.id);
+        }
+        if v.vector {
+            let bits: String = v.bits.iter().rev().map(|&s| value(s, step)).collect();
+            format!("b{bits} {}", v.id)
+        } else {
+            format!("{}{}", value(v.bits[0], step), v.id)
+        }
+    };
+    let steps = sim.inputs.len();
+    let mut last: Vec<String> = Vec::new();
+    let mut vars: Vec<&Var> = Vec::new();
+    design.each_var(&mut |v| vars.push(v));
+    props.each_var(&mut |v| vars.push(v));
+    cons.each_var(&mut |v| vars.push(v));
+    let has_clock = vars.iter().any(|v| v.clock.is_some());
+    for step in 0..steps {
+        let _ = writeln!(out, "#{}", 10 * step);
+        if step == 0 {
+            out.push_str("$dumpvars\n");
+        }
+        for (j, v) in vars.iter().enumerate() {
+            let t = text(v, step, false);
+            if step == 0 {
+                let _ = writeln!(out, "{t}");
+                last.push(t);
+            } else if last[j] != t {
+                let _ = writeln!(out, "{t}");
+                last[j] = t;
+            }
+        }
+        if step == 0 {
+            out.push_str("$end\n");
+        }
+        if has_clock {
+            let _ = writeln!(out, "#{}", 10 * step + 5);
+            for (j, v) in vars.iter().enumerate() {
+                if v.clock.is_some() {
+                    let t = text(v, step, true);
+                    let _ = writeln!(out, "{t}");
+                    last[j] = t;
+                }
+            }
+        }
+    }
+    let _ = writeln!(out, "#{}", 10 * steps);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_yosys_bit_names() {
+        assert_eq!(
+            split_symbol("core.acc[3]"),
+            Name {
+                path: vec!["core".into(), "acc".into()],
+                bit: Some(3)
+            }
+        );
+        assert_eq!(split_symbol("en").bit, None);
+        assert_eq!(split_symbol("x[a]").path, vec!["x[a]".to_string()]);
+        assert_eq!(split_symbol("[3]").bit, None);
+    }
+
+    #[test]
+    fn yosys_maps() {
+        let mut aig = Aig::default();
+        for _ in 0..3 {
+            let v = aig.new_var();
+            aig.inputs.push(v.lit());
+        }
+        let mut n = SignalNames::from_symbols(&aig);
+        n.read_ywa(
+            r#"{"input_count": 3, "latch_count": 0,
+                "clocks": [{"edge": "negedge", "input": 0, "offset": 0, "path": ["\\clk"]}],
+                "inputs": [{"input": 1, "offset": 2, "path": ["\\core", "\\data"]}],
+                "inits": [{"input": 2, "offset": 0, "path": ["\\r"]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(n.clocks, vec![(0, Edge::Neg)]);
+        assert_eq!(
+            n.inputs[1],
+            Some(Name {
+                path: vec!["core".into(), "data".into()],
+                bit: Some(2)
+            })
+        );
+        assert_eq!(
+            n.inputs[2].as_ref().unwrap().path,
+            vec!["r_init".to_string()]
+        );
+        assert_eq!(
+            n.read_ywa(r#"{"input_count": 4}"#).unwrap_err().to_string(),
+            "the map is for 4 inputs, the model has 3"
+        );
+        assert!(n
+            .read_ywa("[1,")
+            .unwrap_err()
+            .to_string()
+            .starts_with("not JSON"));
+        assert_eq!(
+            n.read_aim("input 0 0 a\ninput 2\n").unwrap_err(),
+            MapError::AimSyntax {
+                line: 2,
+                found: "input 2".into()
+            }
+        );
+        n.read_aim("wire 5 0 w\ninput 2 1 core.b\n").unwrap();
+        assert_eq!(n.inputs[2].as_ref().unwrap().bit, Some(1));
+    }
+
+    #[test]
+    fn vcd_ids_are_distinct() {
+        let ids: std::collections::HashSet<String> = (0..20_000).map(vcd_id).collect();
+        assert_eq!(ids.len(), 20_000);
+        assert!(ids
+            .iter()
+            .all(|s| s.bytes().all(|b| (b'!'..=b'~').contains(&b))));
+    }
+}

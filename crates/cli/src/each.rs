@@ -1,0 +1,209 @@
+//! `--each-property`: one verdict per property, each with its own witness or certificate.
+//!
+//! Properties are checked one after the other, each on its own transition system (its own
+//! cone of influence), with what is left of the time limit shared equally among the
+//! properties still open. The invariant of a property proved safe holds in every reachable
+//! state, so it is handed to the engines of the following properties as proved lemmas
+//! (through the lemma pool IC3 imports into its infinity level), when every latch it speaks
+//! of is in their system: then it is inductive there too, as their transition functions are
+//! the same. Each answer is checked as in a single-property run.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use pdrkit_engine::{Control, Outcome};
+use pdrkit_logic::{Cube, Lit};
+use pdrkit_ts::{aiger, Aig, TransitionSystem};
+
+use crate::args::CheckArgs;
+use crate::check::{solve, write_output, write_stats_json, Artifact};
+use crate::{limits, wave};
+
+/// Where `--each-property` writes property `n`'s certificate: `cert.aag` → `cert.b3.aag`.
+pub fn certificate_path(base: &Path, n: usize) -> PathBuf {
+    let stem = base
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match base.extension() {
+        Some(e) => format!("{stem}.b{n}.{}", e.to_string_lossy()),
+        None => format!("{stem}.b{n}"),
+    };
+    base.with_file_name(name)
+}
+
+/// An invariant (clauses over the model's latch literals) as cubes over `ts`'s latches, when
+/// every latch it names is one of `ts`'s.
+fn invariant_in_system(
+    clauses: &[Vec<Lit>],
+    ts: &TransitionSystem,
+    aig: &Aig,
+) -> Option<Vec<Cube>> {
+    let mut of_model = std::collections::HashMap::new();
+    for (k, &o) in ts.latch_origin.iter().enumerate() {
+        if o != pdrkit_ts::NO_ORIGIN {
+            of_model.insert(aig.latches[o].lit.var(), ts.latch(k));
+        }
+    }
+    clauses
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|l| of_model.get(&l.var()).map(|v| !v.lit_with(l.is_neg())))
+                .collect::<Option<Vec<Lit>>>()
+                .map(Cube::new)
+        })
+        .collect()
+}
+
+/// Runs `check --each-property` after the model is read; returns the exit code.
+pub fn check_each(
+    a: &CheckArgs,
+    aig: &Aig,
+    names: Option<&pdrkit_check::SignalNames>,
+    start: Instant,
+    deadline: Option<Instant>,
+    mut stats: Vec<(String, String)>,
+) -> anyhow::Result<u8> {
+    let count = aig.properties().len();
+    // Engines stop a little before the limit, so that the answers found are printed rather
+    // than the watchdog's `unknown`.
+    let end = deadline.map(|d| start + d.saturating_duration_since(start).mul_f64(0.95));
+    let mut invariants: Vec<Vec<Vec<Lit>>> = Vec::new();
+    let mut results: Vec<(Outcome, Artifact)> = Vec::with_capacity(count);
+    for i in 0..count {
+        if limits::interrupted() {
+            results.push((Outcome::Unknown("interrupted".into()), Artifact::None));
+            continue;
+        }
+        let t = Instant::now();
+        let ts = TransitionSystem::from_aig(aig, Some(i))
+            .with_context(|| format!("{}", a.model.display()))?;
+        let share = end.map(|e| e.saturating_duration_since(t) / (count - i) as u32);
+        // A control of its own: a portfolio stops its control when it has an answer.
+        let pctl = Control::new().with_deadline(share.map(|s| t + s.max(Duration::from_millis(1))));
+        limits::attach(
+            &pctl,
+            stats.clone(),
+            limits::StatsOutput {
+                print: a.stats,
+                json: a.stats_json.clone(),
+            },
+        );
+        let from = pctl.lemmas().join();
+        let mut given = 0;
+        for inv in &invariants {
+            if let Some(cubes) = invariant_in_system(inv, &ts, aig) {
+                given += cubes.len();
+                pctl.lemmas().publish(from, cubes);
+            }
+        }
+        let mut st = Vec::new();
+        let (o, artifact) = solve(a, aig, &ts, Some(i), &pctl, &mut st);
+        if let Outcome::Safe(p) = &o {
+            if let Some(inv) = p.invariant_in_model(&ts, aig) {
+                invariants.push(inv);
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
+        if a.verbose {
+            eprintln!(
+                "pdrkit: b{i}: {} in {secs:.3}s ({given} lemmas given from earlier proofs)",
+                o.word()
+            );
+        }
+        stats.push((format!("b{i}.result"), o.word().into()));
+        stats.push((format!("b{i}.time_s"), format!("{secs:.3}")));
+        stats.push((format!("b{i}.lemmas_given"), given.to_string()));
+        if let Some((_, w)) = st.iter().find(|(k, _)| k == "winner") {
+            stats.push((format!("b{i}.winner"), w.clone()));
+        }
+        results.push((o, artifact));
+    }
+    let any_sat = results.iter().any(|(o, _)| matches!(o, Outcome::Unsafe(_)));
+    let all_unsat = results.iter().all(|(o, _)| matches!(o, Outcome::Safe(_)));
+    let word = if any_sat {
+        "sat"
+    } else if all_unsat {
+        "unsat"
+    } else {
+        "unknown"
+    };
+    stats.push(("result".into(), word.into()));
+    stats.push((
+        "time_s".into(),
+        format!("{:.3}", start.elapsed().as_secs_f64()),
+    ));
+
+    if !limits::claim_answer() {
+        // A limit fired while we were finishing: it has answered already.
+        std::thread::sleep(Duration::from_secs(1));
+        return Ok(30);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{word}")?;
+    for (i, (o, _)) in results.iter().enumerate() {
+        writeln!(out, "b{i} {}", o.word())?;
+    }
+    // The witness file: one AIGER 1.9 result per property.
+    let mut witness = String::new();
+    for (i, (o, artifact)) in results.iter().enumerate() {
+        match (o, artifact) {
+            (Outcome::Unsafe(_), Artifact::Witness(text)) => witness.push_str(text),
+            (Outcome::Safe(_), _) => witness.push_str(&format!("0\nb{i}\n.\n")),
+            _ => witness.push_str(&format!("2\nb{i}\n.\n")),
+        }
+    }
+    if let Some(w) = &a.witness {
+        write_output(w, witness.as_bytes(), &mut out)?;
+    }
+    if let (Some(path), Some(names)) = (&a.vcd, names) {
+        if any_sat {
+            wave::write(
+                path,
+                &a.model,
+                aig,
+                witness.as_bytes(),
+                None,
+                names,
+                &mut out,
+            )?;
+        }
+    }
+    if let Some(c) = &a.certificate {
+        for (i, (_, artifact)) in results.iter().enumerate() {
+            if let Artifact::Certificate(cert) = artifact {
+                let path = certificate_path(c, i);
+                let binary = a.binary_certificate || path.extension().is_some_and(|e| e == "aig");
+                let bytes = if binary {
+                    aiger::write_aig(cert)
+                } else {
+                    aiger::write_aag(cert)
+                };
+                write_output(&path, &bytes, &mut out)?;
+            }
+        }
+    }
+    for (i, (o, _)) in results.iter().enumerate() {
+        if let Outcome::Unknown(why) = o {
+            eprintln!("pdrkit: b{i} unknown: {why}");
+        }
+    }
+    out.flush()?;
+    if a.stats {
+        for (k, v) in &stats {
+            eprintln!("{k:>18}: {v}");
+        }
+    }
+    if let Some(p) = &a.stats_json {
+        write_stats_json(p, &stats)?;
+    }
+    Ok(if any_sat {
+        10
+    } else if all_unsat {
+        20
+    } else {
+        30
+    })
+}

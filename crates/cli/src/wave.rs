@@ -1,0 +1,103 @@
+//! `--vcd`: a counterexample as a waveform, under the names of the model's symbol table and of
+//! the maps yosys writes beside it (`write_aiger -map X.aim`, `-ywmap X.ywa`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use pdrkit_check::{SignalNames, WitnessResult};
+use pdrkit_ts::Aig;
+
+use crate::check::write_output;
+
+/// The model's path without `.gz` and without its extension: `design.aig.gz` → `design`.
+fn base(model: &Path) -> PathBuf {
+    let m = if model.extension().is_some_and(|e| e == "gz") {
+        model.with_extension("")
+    } else {
+        model.to_path_buf()
+    };
+    m.with_extension("")
+}
+
+/// Applies one map file to `names`: a `.ywa` (JSON) map or a `.aim` map.
+fn apply(names: &mut SignalNames, path: &Path) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot be read", path.display()))?;
+    let json = path.extension().is_some_and(|e| e == "ywa") || text.trim_start().starts_with('{');
+    let r = if json {
+        names.read_ywa(&text)
+    } else {
+        names.read_aim(&text)
+    };
+    r.with_context(|| format!("{}", path.display()))
+}
+
+/// The names a waveform of `aig` uses: its symbol table, then the yosys maps beside the model
+/// (`design.aim`, `design.ywa` next to `design.aig`; one that does not fit is skipped with a
+/// warning), then the maps given with `--map` (one that does not fit is an error).
+pub fn names(
+    model: &Path,
+    aig: &Aig,
+    maps: &[PathBuf],
+    verbose: bool,
+) -> anyhow::Result<SignalNames> {
+    let mut names = SignalNames::from_symbols(aig);
+    for ext in ["aim", "ywa"] {
+        let beside = base(model).with_extension(ext);
+        if !beside.is_file() || maps.iter().any(|m| m == &beside) {
+            continue;
+        }
+        let mut trial = names.clone();
+        match apply(&mut trial, &beside) {
+            Ok(()) => {
+                if verbose {
+                    eprintln!("pdrkit: waveform names from {}", beside.display());
+                }
+                names = trial;
+            }
+            Err(e) => eprintln!("pdrkit: warning: {e:#}; its names are not used"),
+        }
+    }
+    for m in maps {
+        apply(&mut names, m)?;
+    }
+    Ok(names)
+}
+
+/// Writes the VCD of a counterexample in `witness` (the file's bytes; with several results,
+/// the one of `property`, or the first counterexample) to `path` (`-`: `stdout`).
+pub fn write(
+    path: &Path,
+    model: &Path,
+    aig: &Aig,
+    witness: &[u8],
+    property: Option<usize>,
+    names: &SignalNames,
+    stdout: &mut impl Write,
+) -> anyhow::Result<()> {
+    let results = pdrkit_check::parse_results(witness)?;
+    let chosen = results.iter().find_map(|r| match r {
+        WitnessResult::Fails(w) if property.is_none_or(|p| w.properties.contains(&p)) => Some(w),
+        _ => None,
+    });
+    let Some(w) = chosen else {
+        match property {
+            Some(p) => anyhow::bail!("no counterexample for property b{p}: no waveform"),
+            None => anyhow::bail!("no counterexample in the witness: no waveform"),
+        }
+    };
+    let (_, sim) = pdrkit_check::simulate(aig, w)
+        .map_err(|e| anyhow::anyhow!("the witness does not replay, no waveform: {e}"))?;
+    let top = base(model)
+        .file_name()
+        .map_or("model".into(), |s| s.to_string_lossy().into_owned());
+    let text = pdrkit_check::write_vcd(
+        aig,
+        &sim,
+        names,
+        &top,
+        concat!("pdrkit ", env!("CARGO_PKG_VERSION")),
+    );
+    write_output(path, text.as_bytes(), stdout)
+}
