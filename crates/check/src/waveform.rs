@@ -52,6 +52,14 @@ pub enum MapError {
         /// How many the model has.
         available: usize,
     },
+    /// A bit index no real signal has (a vector that wide would not fit in memory).
+    #[error("{at}: bit {bit} is out of range (at most {MAX_BIT})")]
+    BitTooLarge {
+        /// Where, as for [`MapError::OutOfRange`].
+        at: String,
+        /// The bit named.
+        bit: usize,
+    },
     /// A `.ywa` map that is not JSON, or not in yosys's form.
     #[error("{0}")]
     Ywa(String),
@@ -250,6 +258,9 @@ impl SignalNames {
     }
 }
 
+/// The largest bit index a map may give.
+pub const MAX_BIT: usize = 1 << 20;
+
 fn set(
     slots: &mut [Option<Name>],
     index: usize,
@@ -257,6 +268,9 @@ fn set(
     kind: &'static str,
     at: impl FnOnce() -> String,
 ) -> Result<(), MapError> {
+    if let Some(bit) = name.bit.filter(|&b| b > MAX_BIT) {
+        return Err(MapError::BitTooLarge { at: at(), bit });
+    }
     let available = slots.len();
     let slot = slots.get_mut(index).ok_or_else(|| MapError::OutOfRange {
         at: at(),
@@ -273,8 +287,8 @@ fn split_symbol(s: &str) -> Name {
     let s = s.strip_prefix('\\').unwrap_or(s);
     let (base, bit) = match s.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
         Some((base, digits)) if !base.is_empty() => match digits.parse::<usize>() {
-            Ok(b) => (base, Some(b)),
-            Err(_) => (s, None),
+            Ok(b) if b <= MAX_BIT => (base, Some(b)),
+            _ => (s, None),
         },
         _ => (s, None),
     };
@@ -649,6 +663,11 @@ mod tests {
                 found: "input 2".into()
             }
         );
+        assert!(matches!(
+            n.read_aim("input 0 99999999999 a\n"),
+            Err(MapError::BitTooLarge { .. })
+        ));
+        assert_eq!(split_symbol("a[99999999999]").bit, None);
         n.read_aim("wire 5 0 w\ninput 2 1 core.b\n").unwrap();
         assert_eq!(n.inputs[2].as_ref().unwrap().bit, Some(1));
     }
