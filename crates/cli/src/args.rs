@@ -267,6 +267,11 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().keep_obligations,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub keep_obligations: bool,
+    /// Among proof obligations of one level and depth, take the smallest cube first (instead
+    /// of the oldest).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().po_smallest_first,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub po_smallest_first: bool,
     /// Drop a proof obligation handled more than this many times (decayed by 0.6 per level it
     /// moves up; 0: never).
     #[arg(long, value_name = "N", default_value_t = ic3_default().drop_po)]
@@ -333,6 +338,7 @@ impl Ic3Args {
             activity_by_var: self.activity_by_var,
             join_flip: self.join_flip,
             keep_obligations: self.keep_obligations,
+            po_smallest_first: self.po_smallest_first,
             drop_po: self.drop_po,
             sat: sat.unwrap_or(ic3_default().sat),
             rebuild_after: self.rebuild_after,

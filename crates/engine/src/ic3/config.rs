@@ -38,6 +38,9 @@ pub struct Ic3Config {
     pub join_flip: bool,
     /// Keep obligations across frames: one blocked at level `i` waits at level `i + 1`.
     pub keep_obligations: bool,
+    /// Among obligations of one level and depth, take the one with the smallest cube first
+    /// (rIC3), instead of the oldest.
+    pub po_smallest_first: bool,
     /// Drop an obligation handled more than this many times (its count decays by 0.6 per
     /// level it moves up; rIC3: 20); 0 never drops.
     pub drop_po: f64,
@@ -92,6 +95,7 @@ impl Default for Ic3Config {
             activity_by_var: true,
             join_flip: true,
             keep_obligations: true,
+            po_smallest_first: false,
             drop_po: 20.0,
             sat: SatBackend::Pdrkit,
             rebuild_after: 1000,

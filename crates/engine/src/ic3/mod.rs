@@ -118,6 +118,11 @@ pub struct Ic3<'a> {
 impl<'a> Ic3<'a> {
     /// A run on `ts`.
     pub fn new(ts: &'a TransitionSystem, cfg: Ic3Config, ctl: Control) -> Self {
+        let obligations = if cfg.po_smallest_first {
+            Obligations::smallest_first()
+        } else {
+            Obligations::new()
+        };
         let pool_id = ctl.lemmas().join();
         let seed = cfg.seed;
         let backend = cfg.sat;
@@ -132,7 +137,7 @@ impl<'a> Ic3<'a> {
             frames: Frames::new(),
             solvers: Vec::new(),
             lifter: Lifter::new(backend, record),
-            obligations: Obligations::new(),
+            obligations,
             activity,
             stats: Ic3Stats::default(),
             start: Instant::now(),

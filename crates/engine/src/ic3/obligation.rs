@@ -2,7 +2,8 @@
 //!
 //! Obligations live in an arena so that a counterexample can follow the chain from a state that
 //! meets the initial states to the bad one; the queue orders them lowest level first, then
-//! deepest (farthest from the bad state) first, then oldest first.
+//! deepest (farthest from the bad state) first, then oldest first (or, configured, smallest
+//! cube first, as rIC3 does).
 //!
 //! Obligations outlive the frame they were found in (rIC3, and Eén et al.'s PDR, §"obligation
 //! re-queueing"): one blocked at level `i` waits in the queue at level `i + 1`, and is taken up
@@ -50,17 +51,32 @@ impl Obligation {
 /// How much an obligation's activity keeps per level it moves up (rIC3's choice).
 const DECAY_PER_LEVEL: f64 = 0.6;
 
+/// A queue entry, smallest first: level, depth (deepest first), the tie-break size, id
+/// (oldest first).
+type Key = (usize, Reverse<usize>, usize, usize);
+
 /// Arena and priority queue of obligations.
 #[derive(Default)]
 pub(crate) struct Obligations {
     arena: Vec<Obligation>,
-    heap: BinaryHeap<Reverse<(usize, Reverse<usize>, usize)>>,
+    heap: BinaryHeap<Reverse<Key>>,
+    /// Among obligations of one level and depth, the smallest cube first (rIC3), instead of
+    /// the oldest.
+    smallest_first: bool,
 }
 
 impl Obligations {
     /// Empty.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Empty; ties among obligations of one level and depth go to the smallest cube.
+    pub fn smallest_first() -> Self {
+        Obligations {
+            smallest_first: true,
+            ..Self::default()
+        }
     }
 
     /// Stores an obligation and returns its index.
@@ -76,15 +92,17 @@ impl Obligations {
             o.act *= DECAY_PER_LEVEL.powi((level - o.level).min(64) as i32);
         }
         o.level = level;
-        self.heap.push(Reverse((level, Reverse(o.depth), id)));
+        let size = if self.smallest_first { o.cube.len() } else { 0 };
+        self.heap.push(Reverse((level, Reverse(o.depth), size, id)));
     }
 
     /// The next obligation at a level `≤ max_level`: (id, level). Those above stay queued.
     pub fn pop(&mut self, max_level: usize) -> Option<(usize, usize)> {
         match self.heap.peek() {
-            Some(Reverse((level, _, _))) if *level <= max_level => {
-                self.heap.pop().map(|Reverse((level, _, id))| (id, level))
-            }
+            Some(Reverse((level, ..))) if *level <= max_level => self
+                .heap
+                .pop()
+                .map(|Reverse((level, _, _, id))| (id, level)),
             _ => None,
         }
     }
@@ -122,7 +140,7 @@ impl Obligations {
         const DEAD: usize = usize::MAX;
         let mut new_id = vec![DEAD; self.arena.len()];
         let mut order = Vec::new();
-        for Reverse((_, _, id)) in self.heap.iter() {
+        for Reverse((.., id)) in self.heap.iter() {
             let mut at = Some(*id);
             while let Some(i) = at {
                 if new_id[i] != DEAD {
@@ -151,7 +169,7 @@ impl Obligations {
         let heap = std::mem::take(&mut self.heap);
         self.heap = heap
             .into_iter()
-            .map(|Reverse((l, d, id))| Reverse((l, d, new_id[id])))
+            .map(|Reverse((l, d, size, id))| Reverse((l, d, size, new_id[id])))
             .collect();
     }
 }
@@ -179,6 +197,22 @@ mod tests {
         assert_eq!(q.pop(2), None, "level 3 waits for a frontier of 3");
         assert_eq!(q.pop(3), Some((a, 3)));
         assert_eq!(q.pop(3), None);
+    }
+
+    #[test]
+    fn ties_go_to_the_oldest_or_the_smallest_cube() {
+        let big = || Obligation::new(Cube::new([Var(1).lit(), Var(2).lit()]), vec![], None, 0);
+        for (mut q, smallest) in [
+            (Obligations::new(), false),
+            (Obligations::smallest_first(), true),
+        ] {
+            let a = q.add(big());
+            let b = q.add(ob(3, None, 0));
+            q.push(a, 1);
+            q.push(b, 1);
+            let first = q.pop(1).unwrap().0;
+            assert_eq!(first, if smallest { b } else { a });
+        }
     }
 
     #[test]
