@@ -832,7 +832,7 @@ fn verbose_names_each_worker_and_the_winner() {
         "6".as_ref(),
     ]);
     assert_eq!(first_line(&o), "unsat", "{}", describe("-v --jobs 6", &o));
-    let names = ["ic3", "kind", "ic3-plain", "kipdr", "bmc", "ic3-ternary"];
+    let names = ["ic3", "kind", "ic3-ctg", "kipdr", "bmc", "ic3-ternary"];
     let err = stderr(&o);
     for n in names {
         assert!(err.contains(&format!("pdrkit: worker {n}: ")), "{n}: {err}");

@@ -452,16 +452,17 @@ fn run_case(seed: u64) -> CaseResult {
     if seed.is_multiple_of(4) {
         let configs = [
             (
-                "ic3 ctg_max 0, oldest obligation first",
+                "ic3 ctg_max 3, oldest obligation first",
                 Ic3Config {
-                    ctg_max: 0,
+                    ctg_max: 3,
                     po_smallest_first: false,
                     ..Ic3Config::default()
                 },
             ),
             (
-                "ic3 ctg_lift false",
+                "ic3 ctg_max 3, ctg_lift false",
                 Ic3Config {
+                    ctg_max: 3,
                     ctg_lift: false,
                     ..Ic3Config::default()
                 },

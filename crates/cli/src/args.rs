@@ -60,7 +60,7 @@ pub enum Command {
 /// Which algorithm answers.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// IC3 and k-induction (and more with --jobs > 2: IC3 without CTG, KIPDR, BMC, IC3 with
+    /// IC3 and k-induction (and more with --jobs > 2: IC3 with CTG, KIPDR, BMC, IC3 with
     /// ternary lifting) in parallel; the first checked answer wins.
     Portfolio,
     /// IC3/PDR: proves and refutes.

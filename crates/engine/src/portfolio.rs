@@ -49,9 +49,8 @@ pub struct Worker {
 /// of the development set (61 files of the shared set) that IC3 leaves open at 30 s, at 20 s,
 /// plain k-induction (its base case a BMC) solved 5 (`dspfilters_fastfir_second-p07` and
 /// `-p16` and `zipcpu-zipmmu-p31` proved, two `circular_pointer` counterexamples), KIPDR 2,
-/// IC3 with CTG 2 (at 30 s). More threads add IC3 without CTG and with the oldest obligation
-/// first (the first row's defaults before they were measured better: it wins files they
-/// lose, e.g. `vis_arrays_buf_bug`), KIPDR, plain BMC and IC3 with ternary lifting.
+/// IC3 with CTG 2 (at 30 s). More threads add IC3 with CTG, KIPDR, plain BMC and IC3 with
+/// ternary lifting.
 ///
 /// Lemmas go through the [`LemmaPool`](crate::LemmaPool): KIPDR publishes the lemmas of its
 /// auxiliary invariant and IC3 its promoted lemmas (with `promote`), the k-induction rows
@@ -77,14 +76,12 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
             }),
         },
         Worker {
-            name: "ic3-plain",
-            // IC3 with the heuristics the first row's defaults add turned off (no CTG, the
-            // oldest obligation first): the files they lose are this row's to win.
+            name: "ic3-ctg",
             engine: Engine::Ic3(Ic3Config {
-                ctg_max: 0,
-                po_smallest_first: false,
+                ctg_max: 3,
+                ctg_depth: 1,
                 seed: 1,
-                name: "ic3-plain",
+                name: "ic3-ctg",
                 ..ic3.clone()
             }),
         },

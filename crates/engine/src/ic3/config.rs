@@ -8,9 +8,10 @@ use super::solver::SatBackend;
 #[derive(Clone, Debug)]
 pub struct Ic3Config {
     /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off).
-    /// 3 by measurement: the whole shared set at 20 s, two runs, solved 118 with it against
-    /// 116 without (PAR-2 1518 against 1577; docs/bench/2026-12-03-ctg-20s), and 117 against
-    /// 115 (docs/bench/2026-12-03-pos-20s, where CTG with `po_smallest_first` solved 118).
+    /// Off by measurement: with `po_smallest_first` both solved 118 of the whole shared set
+    /// at 20 s (docs/bench/2026-12-03-pos-20s), but on the 24-file hard tier at 60 s CTG
+    /// solved 9 against 13 without (docs/bench/2026-12-03-hard-60s-ctgpos, `-pos`). (Without
+    /// `po_smallest_first`, CTG solved 118 against 116 at 20 s: docs/bench/2026-12-03-ctg-20s.)
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking (IC3ref: 1).
     pub ctg_depth: usize,
@@ -43,8 +44,9 @@ pub struct Ic3Config {
     pub keep_obligations: bool,
     /// Among obligations of one level and depth, take the one with the smallest cube first
     /// (rIC3), instead of the oldest. On by measurement: the whole shared set at 20 s, one
-    /// run, solved 118 with it against 115 without (PAR-2 1545 against 1617), and with CTG
-    /// 118 against 117 (PAR-2 1540 against 1562; docs/bench/2026-12-03-pos-20s).
+    /// run, solved 118 with it against 115 without (PAR-2 1545 against 1617;
+    /// docs/bench/2026-12-03-pos-20s); the hard tier at 60 s 13 against 12 in an earlier run
+    /// (PAR-2 1572 against 1665; docs/bench/2026-12-03-hard-60s-pos, `-activity`).
     pub po_smallest_first: bool,
     /// Drop an obligation handled more than this many times (its count decays by 0.6 per
     /// level it moves up; rIC3: 20); 0 never drops.
@@ -89,7 +91,7 @@ pub struct Ic3Config {
 impl Default for Ic3Config {
     fn default() -> Self {
         Ic3Config {
-            ctg_max: 3,
+            ctg_max: 0,
             ctg_depth: 1,
             ctg_lift: true,
             mic_attempts: 0,
