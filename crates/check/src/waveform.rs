@@ -183,21 +183,15 @@ impl SignalNames {
         let v: serde_json::Value =
             serde_json::from_str(text).map_err(|e| MapError::Ywa(format!("not JSON: {e}")))?;
         let count = |key: &str| v.get(key).and_then(serde_json::Value::as_u64);
-        if let Some(n) = count("input_count") {
-            if n as usize != self.inputs.len() {
+        for (key, kind, model) in [
+            ("input_count", "inputs", self.inputs.len()),
+            ("latch_count", "latches", self.latches.len()),
+        ] {
+            if let Some(n) = count(key).filter(|&n| n as usize != model) {
                 return Err(MapError::Count {
-                    kind: "inputs",
+                    kind,
                     map: n as usize,
-                    model: self.inputs.len(),
-                });
-            }
-        }
-        if let Some(n) = count("latch_count") {
-            if n as usize != self.latches.len() {
-                return Err(MapError::Count {
-                    kind: "latches",
-                    map: n as usize,
-                    model: self.latches.len(),
+                    model,
                 });
             }
         }
@@ -379,6 +373,18 @@ impl Scope {
         }
     }
 
+    /// Draws the one-bit variable of `input` as a clock.
+    fn mark_clock(&mut self, input: usize, edge: Edge) {
+        for v in self.vars.values_mut() {
+            if v.bits.len() == 1 && matches!(v.bits[0], Some(Source::Input(i)) if i == input) {
+                v.clock = Some(edge);
+            }
+        }
+        for sub in self.subs.values_mut() {
+            sub.mark_clock(input, edge);
+        }
+    }
+
     fn number(&mut self, next: &mut usize) {
         for v in self.vars.values_mut() {
             // yosys gives a one-bit wire bit 0 in its maps: show it as the scalar it is.
@@ -497,22 +503,7 @@ pub fn write_vcd(
         cons.add(&[leaf], None, Source::Constraint(k));
     }
     for &(input, edge) in &names.clocks {
-        let mark = |s: &mut Scope| {
-            fn walk(s: &mut Scope, input: usize, edge: Edge) {
-                for v in s.vars.values_mut() {
-                    if v.bits.len() == 1
-                        && matches!(v.bits[0], Some(Source::Input(i)) if i == input)
-                    {
-                        v.clock = Some(edge);
-                    }
-                }
-                for sub in s.subs.values_mut() {
-                    walk(sub, input, edge);
-                }
-            }
-            walk(s, input, edge);
-        };
-        mark(&mut design);
+        design.mark_clock(input, edge);
     }
     let mut next = 0;
     design.number(&mut next);
