@@ -23,7 +23,7 @@ use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
 use pdrkit_engine::{portfolio, Control, Outcome, Proof, SatBackend};
 use pdrkit_logic::Lit;
 use pdrkit_suite::{explicit_search, Reach};
-use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
+use pdrkit_ts::{aiger, Aig, Latch, PreprocessConfig, Reset, TransitionSystem};
 
 /// xorshift64* seeded through splitmix64, so nearby seeds give unrelated streams.
 struct Rng(u64);
@@ -151,6 +151,30 @@ fn random_aig(seed: u64) -> Aig {
                 aig.add_and(!both, !neither)
             }
         };
+    }
+    // Twins, for preprocessing: a latch that steps like an earlier one (or like its negation,
+    // from the opposite reset), so that the two are equal (opposite) in every reachable state,
+    // or one that never leaves its reset value. An uninitialized twin is not equal in the
+    // initial states, and must not be merged.
+    if nl >= 2 && rng.chance(40) {
+        for _ in 0..rng.range(1, 3) {
+            let k = rng.range(1, nl - 1);
+            let j = rng.below(k);
+            let flip = rng.chance(40);
+            let (next, reset) = (aig.latches[j].next, aig.latches[j].reset);
+            aig.latches[k].next = next.xor(flip);
+            aig.latches[k].reset = match (reset, flip) {
+                (Reset::Zero, true) => Reset::One,
+                (Reset::One, true) => Reset::Zero,
+                (r, _) if rng.chance(20) => r,
+                (_, _) if rng.chance(50) => Reset::Uninit,
+                (r, _) => r,
+            };
+        }
+        if rng.chance(30) {
+            let k = rng.below(nl);
+            aig.latches[k].next = state[k];
+        }
     }
     // Constraints: mostly disjunctions, which rarely forbid everything.
     for _ in 0..nc {
@@ -310,6 +334,57 @@ fn run_ic3(
     run_ic3_on(what, aig, &ts, property, truth, cfg)
 }
 
+/// The system after preprocessing (latch correspondence), with a small simulation so that
+/// induction has candidates to refute.
+fn preprocessed(
+    what: &str,
+    aig: &Aig,
+    property: Option<usize>,
+    first: bool,
+    seed: u64,
+) -> Result<TransitionSystem, String> {
+    let cfg = PreprocessConfig {
+        scorr_runs: 1,
+        scorr_steps: [1, 2, 8, 64][(seed % 4) as usize],
+        ..PreprocessConfig::default()
+    };
+    let (ts, st) = TransitionSystem::preprocessed(aig, property, first, &cfg)
+        .map_err(|e| format!("{what}: {e}"))?;
+    if st.scorr.gave_up {
+        return Err(format!("{what}: latch correspondence gave up"));
+    }
+    Ok(ts)
+}
+
+/// Models on which preprocessing merged a latch.
+static MERGED: AtomicUsize = AtomicUsize::new(0);
+
+/// IC3, k-induction and KIPDR on the preprocessed system: their answers (certificates with
+/// the merged latches' equalities, witnesses over the model) are judged like the others.
+fn run_preprocessed(aig: &Aig, truth: &Reach, seed: u64) -> Result<(), String> {
+    let what = "ic3 preprocessed";
+    let ts = preprocessed(what, aig, None, seed.is_multiple_of(5), seed)?;
+    if !ts.merged.is_empty() {
+        MERGED.fetch_add(1, Ordering::Relaxed);
+    }
+    run_ic3_on(what, aig, &ts, None, truth, &Ic3Config::default())?;
+    let ts = preprocessed("kind preprocessed", aig, None, false, seed)?;
+    for (name, pd) in [("kind preprocessed", false), ("kipdr preprocessed", true)] {
+        let cfg = KindConfig {
+            property_direction: pd,
+            max_k: Some(8),
+            ..KindConfig::default()
+        };
+        match kind::check(&ts, &cfg, &control(), &mut KindStats::default()) {
+            Outcome::Unknown(_) if truth.shortest_cex.is_none_or(|d| d > 8) => {}
+            o => {
+                judge(name, aig, &ts, None, truth, o, !pd)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// IC3 on a system built with the first-step latch: its certificate carries the extra latch.
 fn run_ic3_first(aig: &Aig, truth: &Reach) -> Result<&'static str, String> {
     let what = "ic3 first latch";
@@ -402,6 +477,9 @@ fn run_kind_and_portfolio(
             let mut st = KindStats::default();
             match kind::check(&ts, &cfg, &control(), &mut st) {
                 Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
+                // A counterexample deeper than the bound is out of reach.
+                Outcome::Unknown(_)
+                    if truth.shortest_cex.is_some_and(|d| d > space.min(16) + 1) => {}
                 o => {
                     judge(&format!("{name} on {sat}"), aig, &ts, None, truth, o, !pd)?;
                 }
@@ -440,6 +518,7 @@ fn run_case(seed: u64) -> CaseResult {
     }
     run_ic3("ic3", &aig, None, &truth, &Ic3Config::default())?;
     run_ic3_first(&aig, &truth)?;
+    run_preprocessed(&aig, &truth, seed)?;
     run_bmc(&aig, &truth, SatBackend::Pdrkit)?;
     run_bmc(&aig, &truth, SatBackend::Minisat)?;
     let sp = if seed.is_multiple_of(2) {
@@ -528,6 +607,9 @@ fn run_case(seed: u64) -> CaseResult {
                 &t,
                 &Ic3Config::default(),
             )?;
+            let what = format!("ic3 property {k} preprocessed");
+            let ts = preprocessed(&what, &aig, Some(k), false, seed)?;
+            run_ic3_on(&what, &aig, &ts, Some(k), &t, &Ic3Config::default())?;
         }
     }
     Ok(truth.shortest_cex)
@@ -572,8 +654,9 @@ fn engines_agree_with_explicit_search() {
             ))
         })
         .collect();
+    let merged = MERGED.load(Ordering::Relaxed);
     println!(
-        "differential: {} models in {:.1}s: safe {safe}, unsafe {} (shortest depth 0: {}, 1: {}, 2: {}, 3: {}, 4: {}, 5+: {}), failed {}",
+        "differential: {} models in {:.1}s: safe {safe}, unsafe {} (shortest depth 0: {}, 1: {}, 2: {}, 3: {}, 4: {}, 5+: {}), failed {}, latches merged by preprocessing in {merged}",
         results.len(),
         start.elapsed().as_secs_f64(),
         results.len() - safe - failures.len(),
@@ -600,6 +683,10 @@ fn engines_agree_with_explicit_search() {
     if seeds.len() >= 100 {
         // The generator must keep producing both kinds, and deep counterexamples.
         assert!(safe * 5 >= seeds.len(), "too few safe models: {safe}");
+        assert!(
+            merged * 10 >= seeds.len(),
+            "too few models where preprocessing merges: {merged}"
+        );
         assert!(
             (seeds.len() - safe) * 5 >= seeds.len(),
             "too few unsafe models"

@@ -153,12 +153,61 @@ pub struct CheckArgs {
     /// The SAT solver of whichever engine runs, and of every portfolio worker.
     #[arg(long, value_name = "SOLVER", help = sat_help())]
     pub sat: Option<pdrkit_engine::SatBackend>,
+    /// Preprocessing options.
+    #[command(flatten)]
+    pub preprocess: PreprocessArgs,
     /// IC3 options.
     #[command(flatten)]
     pub ic3: Ic3Args,
     /// k-induction and KIPDR options.
     #[command(flatten)]
     pub kind: KindArgs,
+}
+
+/// Options of preprocessing (what happens to the model before any engine starts). Proofs
+/// and counterexamples stay about the model given: a certificate adds the proved latch
+/// equalities to the invariant, a witness gives the model's reset values.
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Preprocessing options")]
+pub struct PreprocessArgs {
+    /// No preprocessing beyond cone of influence, constant propagation and structural hashing.
+    #[arg(long)]
+    pub no_preprocess: bool,
+    /// Latch correspondence: latches proved (by simulation and induction) constant, or equal
+    /// or opposite to another, in every reachable state are merged.
+    #[arg(long, value_name = "BOOL", default_value_t = pre_default().scorr,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub scorr: bool,
+    /// Latch correspondence's time budget (seconds; also at most a tenth of --timeout); past
+    /// it nothing is merged.
+    #[arg(long, value_name = "SECS", value_parser = seconds,
+          default_value_t = pre_default().scorr_time.as_secs_f64())]
+    pub scorr_time: f64,
+    /// Conflict budget of each of latch correspondence's induction queries.
+    #[arg(long, value_name = "N", default_value_t = pre_default().scorr_conflicts)]
+    pub scorr_conflicts: u64,
+}
+
+/// Preprocessing's defaults, written once in
+/// [`PreprocessConfig`](pdrkit_ts::PreprocessConfig).
+fn pre_default() -> pdrkit_ts::PreprocessConfig {
+    pdrkit_ts::PreprocessConfig::default()
+}
+
+impl PreprocessArgs {
+    /// The configuration these options describe, under a time limit of `timeout` seconds.
+    pub fn config(&self, timeout: Option<f64>) -> pdrkit_ts::PreprocessConfig {
+        if self.no_preprocess {
+            return pdrkit_ts::PreprocessConfig::off();
+        }
+        let time = timeout.map_or(self.scorr_time, |t| self.scorr_time.min(t / 10.0));
+        pdrkit_ts::PreprocessConfig {
+            scorr: self.scorr,
+            scorr_time: std::time::Duration::from_secs_f64(time),
+            scorr_conflicts: self.scorr_conflicts,
+            ..pre_default()
+        }
+    }
 }
 
 /// Options of k-induction and KIPDR.

@@ -57,12 +57,12 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         Some(_) => Some(wave::names(&a.model, &aig, &a.maps, a.verbose)?),
         None => None,
     };
-    let ts = if a.ic3.first_latch {
-        TransitionSystem::from_aig_with_first(&aig, a.property)
-    } else {
-        TransitionSystem::from_aig(&aig, a.property)
+    let pre = a.preprocess.config(a.timeout);
+    if a.verbose {
+        eprintln!("pdrkit: {pre:?}");
     }
-    .with_context(|| format!("{}", a.model.display()))?;
+    let (ts, pre_stats) = TransitionSystem::preprocessed(&aig, a.property, a.ic3.first_latch, &pre)
+        .with_context(|| format!("{}", a.model.display()))?;
     warn_about_model(&a.model, &aig);
     // Outputs of an earlier run go now: whatever this one answers, no stale witness or
     // certificate stays beside it.
@@ -78,21 +78,28 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         }
     }
     if a.verbose {
+        let (b, f) = (pre_stats.before, pre_stats.after);
         eprintln!(
-            "pdrkit: {} — {} inputs, {} latches, {} gates after cone of influence and hashing; engine {:?}",
+            "pdrkit: {} — {} inputs, {} latches, {} gates after cone of influence and hashing; \
+             {} inputs, {} latches, {} gates after preprocessing ({} latches constant, {} equal \
+             to another, in {:.3}s); engine {:?}",
             a.model.display(),
-            ts.num_inputs(),
-            ts.num_latches(),
-            ts.gates.len(),
+            b.inputs,
+            b.latches,
+            b.gates,
+            f.inputs,
+            f.latches,
+            f.gates,
+            pre_stats.scorr.constant,
+            pre_stats.scorr.equal,
+            pre_stats.scorr_time.as_secs_f64(),
             a.engine
         );
     }
     let ctl = Control::new().with_deadline(deadline);
-    let mut stats: Vec<(String, String)> = vec![
-        ("engine".into(), format!("{:?}", a.engine).to_lowercase()),
-        ("latches".into(), ts.num_latches().to_string()),
-        ("gates".into(), ts.gates.len().to_string()),
-    ];
+    let mut stats: Vec<(String, String)> =
+        vec![("engine".into(), format!("{:?}", a.engine).to_lowercase())];
+    stats.extend(preprocess_stats(&pre_stats));
     limits::attach(
         &ctl,
         stats.clone(),
@@ -206,6 +213,30 @@ pub(crate) fn solve(
             self_check(a, aig, &model, ts, outcome, stats)
         }
     }
+}
+
+/// `--stats` lines of preprocessing: sizes before (`pre_*`) and after (`inputs`, `latches`,
+/// `gates`), and what latch correspondence did.
+pub(crate) fn preprocess_stats(p: &pdrkit_ts::PreprocessStats) -> Vec<(String, String)> {
+    let s = &p.scorr;
+    [
+        ("pre_inputs", p.before.inputs.to_string()),
+        ("pre_latches", p.before.latches.to_string()),
+        ("pre_gates", p.before.gates.to_string()),
+        ("inputs", p.after.inputs.to_string()),
+        ("latches", p.after.latches.to_string()),
+        ("gates", p.after.gates.to_string()),
+        ("scorr_constant", s.constant.to_string()),
+        ("scorr_equal", s.equal.to_string()),
+        ("scorr_rounds", s.rounds.to_string()),
+        ("scorr_sat_queries", s.sat_queries.to_string()),
+        ("scorr_refuted", s.refuted.to_string()),
+        ("scorr_gave_up", u8::from(s.gave_up).to_string()),
+        ("scorr_time_s", format!("{:.3}", p.scorr_time.as_secs_f64())),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
 }
 
 /// The model as far as a check of `property` goes: with `--property N`, only that property.

@@ -24,8 +24,9 @@ pub enum Proof {
 
 impl Proof {
     /// The invariant's clauses over the original model's latch literals (`Latch::lit`), ready for
-    /// a certificate circuit. For a k-induction proof: `None` (see
-    /// [`aux_in_model`](Self::aux_in_model)).
+    /// a certificate circuit, with the equalities of the latches preprocessing replaced
+    /// ([`TransitionSystem::merged`]), without which the invariant need not be inductive in the
+    /// model. For a k-induction proof: `None` (see [`aux_in_model`](Self::aux_in_model)).
     pub fn invariant_in_model(&self, ts: &TransitionSystem, aig: &Aig) -> Option<Vec<Vec<Lit>>> {
         match self {
             Proof::KInduction { .. } => None,
@@ -33,7 +34,8 @@ impl Proof {
         }
     }
 
-    /// The auxiliary invariant of a k-induction proof over the model's latch literals.
+    /// The auxiliary invariant of a k-induction proof over the model's latch literals, with the
+    /// equalities of the latches preprocessing replaced.
     pub fn aux_in_model(&self, ts: &TransitionSystem, aig: &Aig) -> Vec<Vec<Lit>> {
         match self {
             Proof::KInduction { aux, .. } => clauses_in_model(aux, ts, aig),
@@ -62,6 +64,7 @@ pub fn first_var_in_model(aig: &Aig) -> pdrkit_logic::Var {
 }
 
 fn clauses_in_model(clauses: &[Clause], ts: &TransitionSystem, aig: &Aig) -> Vec<Vec<Lit>> {
+    let merged = ts.merged.iter().flat_map(|m| m.clauses(aig));
     clauses
         .iter()
         .map(|c| {
@@ -77,5 +80,6 @@ fn clauses_in_model(clauses: &[Clause], ts: &TransitionSystem, aig: &Aig) -> Vec
                 })
                 .collect()
         })
+        .chain(merged)
         .collect()
 }

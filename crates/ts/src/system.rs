@@ -66,6 +66,39 @@ pub struct TransitionSystem {
     pub latch_origin: Vec<usize>,
     /// The index of the added first-step latch (reset 1, next 0), if any.
     pub first: Option<usize>,
+    /// The model's latches replaced by another latch or a constant (by preprocessing, see
+    /// [`crate::preprocess`]): each is proved equal to its replacement in every reachable
+    /// state, and together the equalities are inductive, so a proof about this system speaks
+    /// of the model once all of them are added to it ([`Merge::clauses`]).
+    pub merged: Vec<Merge>,
+}
+
+/// A latch of the model replaced by another latch of the model, or by a constant, because the
+/// two are equal in every state reachable along a trace that keeps the constraints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merge {
+    /// The replaced latch (its position in the model's latch list).
+    pub latch: usize,
+    /// The latch it equals (position in the model's latch list; never itself replaced), or
+    /// `None` for the constant false.
+    pub into: Option<usize>,
+    /// Whether `latch` equals the negation of `into`.
+    pub negated: bool,
+}
+
+impl Merge {
+    /// The equality as clauses over the model's latch literals (two binary clauses, or one
+    /// unit clause for a constant): what a certificate adds to the invariant.
+    pub fn clauses(&self, aig: &Aig) -> Vec<Vec<Lit>> {
+        let m = aig.latches[self.latch].lit;
+        match self.into {
+            None => vec![vec![m.xor(!self.negated)]],
+            Some(r) => {
+                let r = aig.latches[r].lit.xor(self.negated);
+                vec![vec![!m, r], vec![m, !r]]
+            }
+        }
+    }
 }
 
 /// The `latch_origin` of a latch the model does not have.
@@ -102,17 +135,24 @@ impl TransitionSystem {
     /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
     /// `B` is empty.
     pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
-        Self::build(aig, property, false)
+        Self::build(aig, property, false, &[])
     }
 
     /// Like [`from_aig`](Self::from_aig), with an extra latch `first` that is 1 in the initial
     /// states and 0 ever after. IC3 uses it to state lemmas "from step 1 on": without it, a
     /// lemma over uninitialized latches alone can never exclude the initial states.
     pub fn from_aig_with_first(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
-        Self::build(aig, property, true)
+        Self::build(aig, property, true, &[])
     }
 
-    fn build(aig: &Aig, property: Option<usize>, first: bool) -> Result<Self, SystemError> {
+    /// Builds the system with each latch of `merges` replaced by what it equals (the caller
+    /// vouches for the equalities; [`crate::preprocess`] proves them).
+    pub(crate) fn build(
+        aig: &Aig,
+        property: Option<usize>,
+        first: bool,
+        merges: &[Merge],
+    ) -> Result<Self, SystemError> {
         aig.validate()?;
         // Liveness alone is refused; safety properties beside it are checked.
         if (!aig.justice.is_empty() || !aig.fairness.is_empty()) && aig.properties().is_empty() {
@@ -139,6 +179,10 @@ impl TransitionSystem {
         for (i, l) in aig.latches.iter().enumerate() {
             latch_of[l.lit.var().idx()] = i as u32;
         }
+        let mut replaced: Vec<Option<Merge>> = vec![None; aig.latches.len()];
+        for m in merges {
+            replaced[m.latch] = Some(*m);
+        }
         let mut in_coi = vec![false; nv];
         let mut stack: Vec<Var> = chosen
             .iter()
@@ -154,7 +198,12 @@ impl TransitionSystem {
                 stack.push(g.rhs0.var());
                 stack.push(g.rhs1.var());
             } else if latch_of[v.idx()] != u32::MAX {
-                stack.push(aig.latches[latch_of[v.idx()] as usize].next.var());
+                let i = latch_of[v.idx()] as usize;
+                match replaced[i] {
+                    // A replaced latch brings in what replaces it, not its own next state.
+                    Some(m) => stack.extend(m.into.map(|r| aig.latches[r].lit.var())),
+                    None => stack.push(aig.latches[i].next.var()),
+                }
             }
         }
         // Renumber: constant, inputs, latches, gates.
@@ -171,10 +220,19 @@ impl TransitionSystem {
         let num_inputs = input_origin.len() as u32;
         let mut latch_origin = Vec::new();
         for (i, l) in aig.latches.iter().enumerate() {
-            if in_coi[l.lit.var().idx()] {
+            if in_coi[l.lit.var().idx()] && replaced[i].is_none() {
                 map[l.lit.var().idx()] = Var(next_var).lit();
                 next_var += 1;
                 latch_origin.push(i);
+            }
+        }
+        for (i, l) in aig.latches.iter().enumerate() {
+            if let (true, Some(m)) = (in_coi[l.lit.var().idx()], replaced[i]) {
+                debug_assert!(m.into.is_none_or(|r| replaced[r].is_none()));
+                let into = m
+                    .into
+                    .map_or(Lit::FALSE, |r| map[aig.latches[r].lit.var().idx()]);
+                map[l.lit.var().idx()] = into.xor(m.negated);
             }
         }
         let first = first.then(|| {
@@ -232,6 +290,9 @@ impl TransitionSystem {
             input_origin,
             latch_origin,
             first,
+            // All of them, in the cone or not: the equalities were proved inductive together,
+            // and one may need another whose latches this system no longer has.
+            merged: merges.to_vec(),
         })
     }
 
