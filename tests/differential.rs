@@ -22,8 +22,9 @@ use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
 use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
 use pdrkit_engine::{portfolio, Control, Outcome, Proof, SatBackend};
 use pdrkit_logic::Lit;
+use pdrkit_preprocess::PreprocessConfig;
 use pdrkit_suite::{explicit_search, Reach};
-use pdrkit_ts::{aiger, Aig, Latch, PreprocessConfig, Reset, TransitionSystem};
+use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
 
 /// xorshift64* seeded through splitmix64, so nearby seeds give unrelated streams.
 struct Rng(u64);
@@ -334,8 +335,8 @@ fn run_ic3(
     run_ic3_on(what, aig, &ts, property, truth, cfg)
 }
 
-/// The system after preprocessing (latch correspondence), with a small simulation so that
-/// induction has candidates to refute.
+/// The system after preprocessing (latch correspondence and SAT sweeping), with a small
+/// simulation so that induction has candidates to refute.
 fn preprocessed(
     what: &str,
     aig: &Aig,
@@ -344,11 +345,12 @@ fn preprocessed(
     seed: u64,
 ) -> Result<TransitionSystem, String> {
     let cfg = PreprocessConfig {
+        sweep: true,
         scorr_runs: 1,
         scorr_steps: [1, 2, 8, 64][(seed % 4) as usize],
         ..PreprocessConfig::default()
     };
-    let (ts, st) = TransitionSystem::preprocessed(aig, property, first, &cfg)
+    let (ts, st) = pdrkit_preprocess::preprocess(aig, property, first, &cfg)
         .map_err(|e| format!("{what}: {e}"))?;
     if st.scorr.gave_up {
         return Err(format!("{what}: latch correspondence gave up"));

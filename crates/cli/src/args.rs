@@ -186,25 +186,43 @@ pub struct PreprocessArgs {
     /// Conflict budget of each of latch correspondence's induction queries.
     #[arg(long, value_name = "N", default_value_t = pre_default().scorr_conflicts)]
     pub scorr_conflicts: u64,
+    /// SAT sweeping: AND gates proved (by simulation and SAT) equal or opposite to an earlier
+    /// signal or a constant, in every state, are merged.
+    #[arg(long, value_name = "BOOL", default_value_t = pre_default().sweep,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub sweep: bool,
+    /// SAT sweeping's time budget (seconds; also at most a twentieth of --timeout); past it
+    /// the gates proved so far are merged.
+    #[arg(long, value_name = "SECS", value_parser = seconds,
+          default_value_t = pre_default().sweep_time.as_secs_f64())]
+    pub sweep_time: f64,
+    /// Conflict budget of each SAT sweeping query.
+    #[arg(long, value_name = "N", default_value_t = pre_default().sweep_conflicts)]
+    pub sweep_conflicts: u64,
 }
 
 /// Preprocessing's defaults, written once in
-/// [`PreprocessConfig`](pdrkit_ts::PreprocessConfig).
-fn pre_default() -> pdrkit_ts::PreprocessConfig {
-    pdrkit_ts::PreprocessConfig::default()
+/// [`PreprocessConfig`](pdrkit_preprocess::PreprocessConfig).
+fn pre_default() -> pdrkit_preprocess::PreprocessConfig {
+    pdrkit_preprocess::PreprocessConfig::default()
 }
 
 impl PreprocessArgs {
     /// The configuration these options describe, under a time limit of `timeout` seconds.
-    pub fn config(&self, timeout: Option<f64>) -> pdrkit_ts::PreprocessConfig {
+    pub fn config(&self, timeout: Option<f64>) -> pdrkit_preprocess::PreprocessConfig {
         if self.no_preprocess {
-            return pdrkit_ts::PreprocessConfig::off();
+            return pdrkit_preprocess::PreprocessConfig::off();
         }
-        let time = timeout.map_or(self.scorr_time, |t| self.scorr_time.min(t / 10.0));
-        pdrkit_ts::PreprocessConfig {
+        let share = |own: f64, part: f64| {
+            std::time::Duration::from_secs_f64(timeout.map_or(own, |t| own.min(t * part)))
+        };
+        pdrkit_preprocess::PreprocessConfig {
             scorr: self.scorr,
-            scorr_time: std::time::Duration::from_secs_f64(time),
+            scorr_time: share(self.scorr_time, 0.1),
             scorr_conflicts: self.scorr_conflicts,
+            sweep: self.sweep,
+            sweep_time: share(self.sweep_time, 0.05),
+            sweep_conflicts: self.sweep_conflicts,
             ..pre_default()
         }
     }

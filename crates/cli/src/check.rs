@@ -61,7 +61,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
     if a.verbose {
         eprintln!("pdrkit: {pre:?}");
     }
-    let (ts, pre_stats) = TransitionSystem::preprocessed(&aig, a.property, a.ic3.first_latch, &pre)
+    let (ts, pre_stats) = pdrkit_preprocess::preprocess(&aig, a.property, a.ic3.first_latch, &pre)
         .with_context(|| format!("{}", a.model.display()))?;
     warn_about_model(&a.model, &aig);
     // Outputs of an earlier run go now: whatever this one answers, no stale witness or
@@ -82,7 +82,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         eprintln!(
             "pdrkit: {} — {} inputs, {} latches, {} gates after cone of influence and hashing; \
              {} inputs, {} latches, {} gates after preprocessing ({} latches constant, {} equal \
-             to another, in {:.3}s); engine {:?}",
+             to another, in {:.3}s; {} gates merged by sweeping in {:.3}s); engine {:?}",
             a.model.display(),
             b.inputs,
             b.latches,
@@ -93,6 +93,8 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             pre_stats.scorr.constant,
             pre_stats.scorr.equal,
             pre_stats.scorr_time.as_secs_f64(),
+            pre_stats.sweep.merged,
+            pre_stats.sweep_time.as_secs_f64(),
             a.engine
         );
     }
@@ -215,9 +217,9 @@ pub(crate) fn solve(
     }
 }
 
-/// `--stats` lines of preprocessing: sizes before (`pre_*`) and after (`inputs`, `latches`,
-/// `gates`), and what latch correspondence did.
-pub(crate) fn preprocess_stats(p: &pdrkit_ts::PreprocessStats) -> Vec<(String, String)> {
+/// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
+/// (`scorr_*`) and at the end (`inputs`, `latches`, `gates`), and what each step did.
+pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<(String, String)> {
     let s = &p.scorr;
     [
         ("pre_inputs", p.before.inputs.to_string()),
@@ -226,6 +228,9 @@ pub(crate) fn preprocess_stats(p: &pdrkit_ts::PreprocessStats) -> Vec<(String, S
         ("inputs", p.after.inputs.to_string()),
         ("latches", p.after.latches.to_string()),
         ("gates", p.after.gates.to_string()),
+        ("scorr_inputs", p.after_scorr.inputs.to_string()),
+        ("scorr_latches", p.after_scorr.latches.to_string()),
+        ("scorr_gates", p.after_scorr.gates.to_string()),
         ("scorr_constant", s.constant.to_string()),
         ("scorr_equal", s.equal.to_string()),
         ("scorr_rounds", s.rounds.to_string()),
@@ -233,6 +238,11 @@ pub(crate) fn preprocess_stats(p: &pdrkit_ts::PreprocessStats) -> Vec<(String, S
         ("scorr_refuted", s.refuted.to_string()),
         ("scorr_gave_up", u8::from(s.gave_up).to_string()),
         ("scorr_time_s", format!("{:.3}", p.scorr_time.as_secs_f64())),
+        ("sweep_merged", p.sweep.merged.to_string()),
+        ("sweep_sat_queries", p.sweep.sat_queries.to_string()),
+        ("sweep_refuted", p.sweep.refuted.to_string()),
+        ("sweep_stopped", u8::from(p.sweep.stopped).to_string()),
+        ("sweep_time_s", format!("{:.3}", p.sweep_time.as_secs_f64())),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))

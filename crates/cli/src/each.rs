@@ -80,7 +80,7 @@ pub fn check_each(
         let t = Instant::now();
         let share = end.map(|e| e.saturating_duration_since(t) / (count - i) as u32);
         let pre = a.preprocess.config(share.map(|s| s.as_secs_f64()));
-        let (ts, _) = TransitionSystem::preprocessed(aig, Some(i), false, &pre)
+        let (ts, _) = pdrkit_preprocess::preprocess(aig, Some(i), false, &pre)
             .with_context(|| format!("{}", a.model.display()))?;
         // A control of its own: a portfolio stops its control when it has an answer.
         let pctl = Control::new().with_deadline(share.map(|s| t + s.max(Duration::from_millis(1))));

@@ -1,20 +1,17 @@
 //! pdrkit-ts: the model side of pdrkit — the AIG read from an AIGER file ([`aig`], [`aiger`]) and
 //! the transition system built from it ([`system`]): cone of influence, constant propagation,
 //! structural hashing, and the Tseitin CNF the engines load into their solvers, with a map back
-//! to the original file's inputs and latches; and [`preprocess`]ing, which makes that system
-//! smaller (latch correspondence) while answers stay checkable on the original file.
+//! to the original file's inputs and latches. A system can be built with latches and gates
+//! replaced by what they were proved equal to ([`Reduction`]; `pdrkit-preprocess` proves them).
 
 pub mod aig;
 pub mod aiger;
 pub mod certificate;
 pub mod cnf;
 pub mod kinduction;
-pub mod preprocess;
-mod scorr;
 
 pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
 pub mod system;
 
-pub use preprocess::{PreprocessConfig, PreprocessStats};
-pub use system::{Gate, Merge, SystemError, TransitionSystem, NO_ORIGIN};
+pub use system::{Gate, Merge, Reduction, SystemError, TransitionSystem, NO_ORIGIN};

@@ -66,11 +66,25 @@ pub struct TransitionSystem {
     pub latch_origin: Vec<usize>,
     /// The index of the added first-step latch (reset 1, next 0), if any.
     pub first: Option<usize>,
-    /// The model's latches replaced by another latch or a constant (by preprocessing, see
-    /// [`crate::preprocess`]): each is proved equal to its replacement in every reachable
+    /// The model's latches replaced by another latch or a constant (by preprocessing): each is proved equal to its replacement in every reachable
     /// state, and together the equalities are inductive, so a proof about this system speaks
     /// of the model once all of them are added to it ([`Merge::clauses`]).
     pub merged: Vec<Merge>,
+    /// For each gate (by position in `gates`), the model's AND gate whose output it is (its
+    /// positive literal), or [`Var`] 0 for a gate the model does not have (the disjunction of
+    /// several properties).
+    gate_origin: Vec<Var>,
+}
+
+/// Replacements to build a system with ([`TransitionSystem::with_reduction`]), over the
+/// model's latches and variables.
+#[derive(Clone, Debug, Default)]
+pub struct Reduction {
+    /// Latches replaced by another latch or a constant (each `into` never replaced itself).
+    pub latches: Vec<Merge>,
+    /// AND gate outputs `v` replaced by a literal `l` (`(v, l)`): `l` over inputs, latches or
+    /// AND gates that come before `v` in the model's gate list and are not replaced.
+    pub gates: Vec<(Var, Lit)>,
 }
 
 /// A latch of the model replaced by another latch of the model, or by a constant, because the
@@ -135,24 +149,37 @@ impl TransitionSystem {
     /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
     /// `B` is empty.
     pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
-        Self::build(aig, property, false, &[])
+        Self::build(aig, property, false, &Reduction::default())
     }
 
     /// Like [`from_aig`](Self::from_aig), with an extra latch `first` that is 1 in the initial
     /// states and 0 ever after. IC3 uses it to state lemmas "from step 1 on": without it, a
     /// lemma over uninitialized latches alone can never exclude the initial states.
     pub fn from_aig_with_first(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
-        Self::build(aig, property, true, &[])
+        Self::build(aig, property, true, &Reduction::default())
     }
 
-    /// Builds the system with each latch of `merges` replaced by what it equals (the caller
-    /// vouches for the equalities; [`crate::preprocess`] proves them).
-    pub(crate) fn build(
+    /// Like [`from_aig`](Self::from_aig) (with the first-step latch when `first`), with the
+    /// replacements of `reduction`. The caller vouches for the equalities: a latch's must hold
+    /// in every reachable state (and all of them together be inductive), a gate's in every
+    /// state where the latch equalities hold. [`merged`](Self::merged) records the latch
+    /// equalities, which a proof about the result needs to speak of the model.
+    pub fn with_reduction(
         aig: &Aig,
         property: Option<usize>,
         first: bool,
-        merges: &[Merge],
+        reduction: &Reduction,
     ) -> Result<Self, SystemError> {
+        Self::build(aig, property, first, reduction)
+    }
+
+    fn build(
+        aig: &Aig,
+        property: Option<usize>,
+        first: bool,
+        reduction: &Reduction,
+    ) -> Result<Self, SystemError> {
+        let (merges, gates) = (&reduction.latches, &reduction.gates);
         aig.validate()?;
         // Liveness alone is refused; safety properties beside it are checked.
         if (!aig.justice.is_empty() || !aig.fairness.is_empty()) && aig.properties().is_empty() {
@@ -180,8 +207,12 @@ impl TransitionSystem {
             latch_of[l.lit.var().idx()] = i as u32;
         }
         let mut replaced: Vec<Option<Merge>> = vec![None; aig.latches.len()];
-        for m in merges {
+        for m in merges.iter() {
             replaced[m.latch] = Some(*m);
+        }
+        let mut gate_into: Vec<Option<Lit>> = vec![None; nv];
+        for &(v, l) in gates.iter() {
+            gate_into[v.idx()] = Some(l);
         }
         let mut in_coi = vec![false; nv];
         let mut stack: Vec<Var> = chosen
@@ -193,7 +224,10 @@ impl TransitionSystem {
             if std::mem::replace(&mut in_coi[v.idx()], true) {
                 continue;
             }
-            if gate_of[v.idx()] != u32::MAX {
+            if let Some(l) = gate_into[v.idx()] {
+                // A replaced gate brings in its replacement, not its own fan-in.
+                stack.push(l.var());
+            } else if gate_of[v.idx()] != u32::MAX {
                 let g = aig.ands[gate_of[v.idx()] as usize];
                 stack.push(g.rhs0.var());
                 stack.push(g.rhs1.var());
@@ -246,10 +280,20 @@ impl TransitionSystem {
             next_var,
         };
         let m = |map: &[Lit], l: Lit| map[l.var().idx()].xor(l.is_neg());
+        let mut gate_origin = Vec::new();
         for g in &aig.ands {
-            if in_coi[g.lhs.var().idx()] {
-                let out = b.and(m(&map, g.rhs0), m(&map, g.rhs1));
-                map[g.lhs.var().idx()] = out;
+            let v = g.lhs.var();
+            if !in_coi[v.idx()] {
+                continue;
+            }
+            if let Some(l) = gate_into[v.idx()] {
+                map[v.idx()] = m(&map, l);
+                continue;
+            }
+            let out = b.and(m(&map, g.rhs0), m(&map, g.rhs1));
+            map[v.idx()] = out;
+            if b.gates.len() > gate_origin.len() {
+                gate_origin.push(v);
             }
         }
         let next = latch_origin
@@ -272,6 +316,7 @@ impl TransitionSystem {
         for &(_, p) in &properties {
             none_bad = b.and(none_bad, !p);
         }
+        gate_origin.resize(b.gates.len(), Var(0));
         let constraints = aig
             .constraints
             .iter()
@@ -292,8 +337,33 @@ impl TransitionSystem {
             first,
             // All of them, in the cone or not: the equalities were proved inductive together,
             // and one may need another whose latches this system no longer has.
-            merged: merges.to_vec(),
+            merged: merges.clone(),
+            gate_origin,
         })
+    }
+
+    /// The model's AND gate (its output variable) that gate variable `v` of this system stands
+    /// for; `None` for a gate the model does not have, and for other variables.
+    pub fn gate_in_model(&self, v: Var) -> Option<Var> {
+        let leaves = 1 + self.num_inputs() + self.num_latches();
+        let o = *self.gate_origin.get(v.idx().checked_sub(leaves)?)?;
+        (o.0 != 0).then_some(o)
+    }
+
+    /// A literal of this system as a literal of the model (`None` for a gate the model does
+    /// not have, and for the first-step latch).
+    pub fn lit_in_model(&self, aig: &Aig, l: Lit) -> Option<Lit> {
+        let v = l.var();
+        let m = if v.0 == 0 {
+            Lit::FALSE
+        } else if self.is_input(v) {
+            aig.inputs[self.input_origin[v.idx() - 1]]
+        } else if let Some(i) = self.latch_index(v) {
+            aig.latches[*self.latch_origin.get(i).filter(|&&o| o != NO_ORIGIN)?].lit
+        } else {
+            self.gate_in_model(v)?.lit()
+        };
+        Some(m.xor(l.is_neg()))
     }
 
     /// Number of variables (the constant, inputs, latches and gates).

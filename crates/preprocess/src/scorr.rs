@@ -27,7 +27,7 @@ use hashbrown::HashMap;
 use pdrkit_logic::{Lit, SatResult, Var};
 use pdrkit_sat::Cdcl;
 
-use crate::system::{Merge, TransitionSystem};
+use pdrkit_ts::{Merge, TransitionSystem};
 
 /// What signal correspondence did (for `--stats`).
 #[derive(Clone, Debug, Default)]
