@@ -236,6 +236,7 @@ pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<(S
         ("scorr_rounds", s.rounds.to_string()),
         ("scorr_sat_queries", s.sat_queries.to_string()),
         ("scorr_refuted", s.refuted.to_string()),
+        ("scorr_reused", s.reused.to_string()),
         ("scorr_gave_up", u8::from(s.gave_up).to_string()),
         ("scorr_time_s", format!("{:.3}", p.scorr_time.as_secs_f64())),
         ("sweep_merged", p.sweep.merged.to_string()),

@@ -18,8 +18,10 @@
 //!
 //! Each query decides only the cone of the two next-state functions it compares (the solver's
 //! per-query domains), under a conflict budget: a query that runs out of it separates the latch
-//! from its class, which only weakens the result. A round that runs out of time gives up: no
-//! equality is returned.
+//! from its class, which only weakens the result. The hypothesis is given by activation
+//! literals, so that each proof comes with its core: a later round asks again only for the
+//! equalities whose proof used one that has been refuted since. A round that runs out of time
+//! gives up: no equality is returned.
 
 use std::time::Instant;
 
@@ -46,6 +48,8 @@ pub struct ScorrStats {
     pub refuted: u64,
     /// Queries that ran out of their conflict budget.
     pub budget_out: u64,
+    /// Proofs of an earlier round kept (their core still holds), instead of queries.
+    pub reused: u64,
     /// Whether it gave up at its deadline (nothing merged then).
     pub gave_up: bool,
 }
@@ -240,39 +244,75 @@ pub(crate) fn correspondence(
     let mut latches = vec![false; ts.num_latches()];
     let mut inputs = vec![false; ts.num_inputs()];
     let mut values = Vec::new();
+    // One solver for all rounds. Each candidate equality of the hypothesis is a pair of
+    // clauses on an activation literal of its own (`act[m]`, with the partner it was made
+    // for); the queries of a round assume the equalities that were candidates when it began
+    // (a stronger hypothesis than what is left after a refutation gives refuting states that
+    // split fewer classes for nothing; the round is repeated anyway). A proof is kept with its
+    // core (`proof[m]`): while every equality the core used is still a candidate (`live`) and
+    // `m`'s partner is the same, it still holds and is not asked again.
+    let mut sat = Cdcl::new();
+    sat.reserve_vars(ts.num_vars());
+    sat.add_clause(&[Lit::TRUE]);
+    for g in &ts.gates {
+        sat.define(g.out, &[g.a.var(), g.b.var()]);
+        sat.add_definition_clause(&[!g.out.lit(), g.a]);
+        sat.add_definition_clause(&[!g.out.lit(), g.b]);
+        sat.add_definition_clause(&[g.out.lit(), !g.a, !g.b]);
+    }
+    for &c in &ts.constraints {
+        sat.add_clause(&[c]);
+    }
+    let n = ts.num_latches();
+    let mut act: Vec<Option<(Lit, Option<usize>)>> = vec![None; n];
+    let mut proof: Vec<Option<(Option<usize>, Vec<Lit>)>> = vec![None; n];
+    let mut live: Vec<bool> = Vec::new();
+    let mut assumptions: Vec<Lit> = Vec::new();
+    // Retires the activation literals of equalities that are no candidates any more.
+    let resync =
+        |classes: &Classes, act: &mut Vec<Option<(Lit, Option<usize>)>>, live: &mut Vec<bool>| {
+            for (m, slot) in act.iter_mut().enumerate() {
+                if let Some((a, p)) = *slot {
+                    if classes.partner(m) != Ok(p) {
+                        live[a.var().idx()] = false;
+                        *slot = None;
+                    }
+                }
+            }
+        };
     loop {
         if classes.of.iter().all(|&c| c == NONE) {
             return Vec::new();
         }
         stats.rounds += 1;
-        let mut sat = Cdcl::new();
-        sat.reserve_vars(ts.num_vars());
-        sat.add_clause(&[Lit::TRUE]);
-        for g in &ts.gates {
-            sat.define(g.out, &[g.a.var(), g.b.var()]);
-            sat.add_definition_clause(&[!g.out.lit(), g.a]);
-            sat.add_definition_clause(&[!g.out.lit(), g.b]);
-            sat.add_definition_clause(&[g.out.lit(), !g.a, !g.b]);
-        }
-        for &c in &ts.constraints {
-            sat.add_clause(&[c]);
-        }
         // The hypothesis: every candidate equality in the current state.
         let mut todo = Vec::new();
-        for m in 0..ts.num_latches() {
+        assumptions.clear();
+        for m in 0..n {
             let Ok(partner) = classes.partner(m) else {
                 continue;
             };
+            todo.push(m);
+            if let Some((a, _)) = act[m] {
+                assumptions.push(a);
+                continue;
+            }
+            let a = sat.new_var().lit();
+            if live.len() <= a.var().idx() {
+                live.resize(a.var().idx() + 1, false);
+            }
+            live[a.var().idx()] = true;
+            act[m] = Some((a, partner));
+            assumptions.push(a);
             let lm = rel(ts.latch(m).lit(), m);
             match partner {
-                None => sat.add_clause(&[!lm]),
+                None => sat.add_clause(&[!a, !lm]),
                 Some(r) => {
                     let lr = rel(ts.latch(r).lit(), r);
-                    sat.add_clause(&[!lm, lr]);
-                    sat.add_clause(&[lm, !lr]);
+                    sat.add_clause(&[!a, !lm, lr]);
+                    sat.add_clause(&[!a, lm, !lr]);
                 }
             }
-            todo.push(m);
         }
         let mut changed = false;
         for m in todo {
@@ -283,33 +323,53 @@ pub(crate) fn correspondence(
             let Ok(partner) = classes.partner(m) else {
                 continue;
             };
+            if let Some((p, core)) = &proof[m] {
+                if *p == partner && core.iter().all(|a| live[a.var().idx()]) {
+                    stats.reused += 1;
+                    continue;
+                }
+            }
             let nm = rel(ts.next[m], m);
+            // Answered without the solver: the next-state functions are the same literal, or
+            // the constant's is false.
+            let trivial = match partner {
+                None => nm == Lit::FALSE,
+                Some(r) => rel(ts.next[r], r) == nm,
+            };
             let result = match partner {
                 None if nm == Lit::FALSE => SatResult::Unsat,
                 None => {
+                    stats.sat_queries += 1;
+                    sat.add_temporary_clause(&[nm]);
                     sat.set_conflict_budget(Some(limits.conflicts));
-                    sat.solve(&[nm])
+                    sat.solve(&assumptions)
                 }
                 Some(r) => {
                     let nr = rel(ts.next[r], r);
                     if nm == nr {
                         SatResult::Unsat
                     } else {
+                        stats.sat_queries += 1;
                         sat.add_temporary_clause(&[nm, nr]);
                         sat.add_temporary_clause(&[!nm, !nr]);
                         sat.set_conflict_budget(Some(limits.conflicts));
-                        sat.solve(&[])
+                        sat.solve(&assumptions)
                     }
                 }
             };
-            if !matches!(partner, None if nm == Lit::FALSE) {
-                stats.sat_queries += 1;
-            }
             match result {
-                SatResult::Unsat => {}
+                SatResult::Unsat => {
+                    let core = if trivial {
+                        Vec::new()
+                    } else {
+                        sat.failed_assumptions().to_vec()
+                    };
+                    proof[m] = Some((partner, core));
+                }
                 SatResult::Unknown => {
                     stats.budget_out += 1;
                     classes.detach(m);
+                    resync(&classes, &mut act, &mut live);
                     changed = true;
                 }
                 SatResult::Sat => {
@@ -330,6 +390,7 @@ pub(crate) fn correspondence(
                     if !split {
                         classes.detach(m);
                     }
+                    resync(&classes, &mut act, &mut live);
                     changed = true;
                 }
             }
