@@ -32,6 +32,7 @@
 use std::time::{Duration, Instant};
 
 mod scorr;
+mod simulate;
 mod sweep;
 
 use crate::scorr::ScorrLimits;

@@ -26,10 +26,11 @@
 use std::time::Instant;
 
 use hashbrown::HashMap;
-use pdrkit_logic::{Lit, SatResult, Var};
-use pdrkit_sat::Cdcl;
+use pdrkit_logic::{Lit, SatResult};
 
 use pdrkit_ts::{Merge, TransitionSystem};
+
+use crate::simulate::{gate_solver, mix, Replay, Rng};
 
 /// What signal correspondence did (for `--stats`).
 #[derive(Clone, Debug, Default)]
@@ -130,22 +131,6 @@ impl Classes {
     }
 }
 
-/// Deterministic pseudo-random words (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-fn mix(h: u64, w: u64) -> u64 {
-    (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
 /// Candidate classes from `runs` × 64 random simulations of `steps` steps from the initial
 /// states.
 fn simulate(ts: &TransitionSystem, runs: usize, steps: usize) -> Classes {
@@ -241,9 +226,7 @@ pub(crate) fn correspondence(
     // Reset-relative literals: `rel(l, i)` is true when latch i's value `l` differs from its
     // reset value.
     let rel = |l: Lit, i: usize| l.xor(ts.init[i] == Some(true));
-    let mut latches = vec![false; ts.num_latches()];
-    let mut inputs = vec![false; ts.num_inputs()];
-    let mut values = Vec::new();
+    let mut replay = Replay::default();
     // One solver for all rounds. Each candidate equality of the hypothesis is a pair of
     // clauses on an activation literal of its own (`act[m]`, with the partner it was made
     // for); the queries of a round assume the equalities that were candidates when it began
@@ -251,15 +234,7 @@ pub(crate) fn correspondence(
     // split fewer classes for nothing; the round is repeated anyway). A proof is kept with its
     // core (`proof[m]`): while every equality the core used is still a candidate (`live`) and
     // `m`'s partner is the same, it still holds and is not asked again.
-    let mut sat = Cdcl::new();
-    sat.reserve_vars(ts.num_vars());
-    sat.add_clause(&[Lit::TRUE]);
-    for g in &ts.gates {
-        sat.define(g.out, &[g.a.var(), g.b.var()]);
-        sat.add_definition_clause(&[!g.out.lit(), g.a]);
-        sat.add_definition_clause(&[!g.out.lit(), g.b]);
-        sat.add_definition_clause(&[g.out.lit(), !g.a, !g.b]);
-    }
+    let mut sat = gate_solver(ts);
     for &c in &ts.constraints {
         sat.add_clause(&[c]);
     }
@@ -288,12 +263,12 @@ pub(crate) fn correspondence(
         // The hypothesis: every candidate equality in the current state.
         let mut todo = Vec::new();
         assumptions.clear();
-        for m in 0..n {
+        for (m, slot) in act.iter_mut().enumerate() {
             let Ok(partner) = classes.partner(m) else {
                 continue;
             };
             todo.push(m);
-            if let Some((a, _)) = act[m] {
+            if let Some((a, _)) = *slot {
                 assumptions.push(a);
                 continue;
             }
@@ -302,7 +277,7 @@ pub(crate) fn correspondence(
                 live.resize(a.var().idx() + 1, false);
             }
             live[a.var().idx()] = true;
-            act[m] = Some((a, partner));
+            *slot = Some((a, partner));
             assumptions.push(a);
             let lm = rel(ts.latch(m).lit(), m);
             match partner {
@@ -374,17 +349,9 @@ pub(crate) fn correspondence(
                 }
                 SatResult::Sat => {
                     stats.refuted += 1;
-                    // Variables outside the query's domain are free: any value extends the
-                    // model, so 0 does.
-                    let read = |v: Var| sat.value(v.lit()).unwrap_or(false);
-                    for (i, x) in latches.iter_mut().enumerate() {
-                        *x = read(ts.latch(i));
-                    }
-                    for (i, x) in inputs.iter_mut().enumerate() {
-                        *x = read(ts.input(i));
-                    }
-                    ts.evaluate(&latches, &inputs, &mut values);
-                    let next = |i: usize| TransitionSystem::value(&values, rel(ts.next[i], i));
+                    replay.replay_model(&sat, ts);
+                    let values = &replay.values;
+                    let next = |i: usize| TransitionSystem::value(values, rel(ts.next[i], i));
                     let split = classes.split(next);
                     debug_assert!(split, "a refuting state splits the refuted class");
                     if !split {

@@ -15,9 +15,10 @@ use std::time::Instant;
 
 use hashbrown::HashMap;
 use pdrkit_logic::{Lit, SatResult, Var};
-use pdrkit_sat::Cdcl;
 
 use pdrkit_ts::TransitionSystem;
+
+use crate::simulate::{gate_solver, mix, Replay, Rng};
 
 /// What SAT sweeping did (for `--stats`).
 #[derive(Clone, Debug, Default)]
@@ -42,10 +43,6 @@ pub(crate) struct SweepLimits {
     pub(crate) deadline: Option<Instant>,
 }
 
-fn mix(h: u64, w: u64) -> u64 {
-    (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
 /// The gates of `ts` equal to an earlier signal: `(gate variable, literal it equals)`.
 pub(crate) fn sweep(
     ts: &TransitionSystem,
@@ -56,13 +53,7 @@ pub(crate) fn sweep(
     let leaves = 1 + ts.num_inputs() + ts.num_latches();
     // Random simulation, `words` patterns of 64 at a time; `key` hashes each signal's values
     // relative to `phase`, its value in the first pattern.
-    let mut rng = 0x0F0F_5EED_1234_5679_u64;
-    let mut random = || {
-        rng ^= rng >> 12;
-        rng ^= rng << 25;
-        rng ^= rng >> 27;
-        rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut rng = Rng(0x0F0F_5EED_1234_5679);
     let mut key = vec![0u64; nv];
     let mut phase = vec![false; nv];
     let mut val = vec![0u64; nv];
@@ -70,7 +61,7 @@ pub(crate) fn sweep(
     for w in 0..limits.words.max(1) {
         val[0] = 0;
         for x in val.iter_mut().take(leaves).skip(1) {
-            *x = random();
+            *x = rng.next();
         }
         for g in &ts.gates {
             val[g.out.idx()] = lit(&val, g.a) & lit(&val, g.b);
@@ -93,18 +84,8 @@ pub(crate) fn sweep(
         first
     };
     let mut first = earliest(&key);
-    let mut sat = Cdcl::new();
-    sat.reserve_vars(ts.num_vars());
-    sat.add_clause(&[Lit::TRUE]);
-    for g in &ts.gates {
-        sat.define(g.out, &[g.a.var(), g.b.var()]);
-        sat.add_definition_clause(&[!g.out.lit(), g.a]);
-        sat.add_definition_clause(&[!g.out.lit(), g.b]);
-        sat.add_definition_clause(&[g.out.lit(), !g.a, !g.b]);
-    }
-    let mut latches = vec![false; ts.num_latches()];
-    let mut inputs = vec![false; ts.num_inputs()];
-    let mut values = Vec::new();
+    let mut sat = gate_solver(ts);
+    let mut replay = Replay::default();
     let mut out = Vec::new();
     for g in &ts.gates {
         let n = g.out;
@@ -135,17 +116,9 @@ pub(crate) fn sweep(
                 }
                 SatResult::Sat => {
                     stats.refuted += 1;
-                    // Variables outside the query's domain are free: 0 extends the model.
-                    let read = |v: Var| sat.value(v.lit()).unwrap_or(false);
-                    for (i, x) in latches.iter_mut().enumerate() {
-                        *x = read(ts.latch(i));
-                    }
-                    for (i, x) in inputs.iter_mut().enumerate() {
-                        *x = read(ts.input(i));
-                    }
-                    ts.evaluate(&latches, &inputs, &mut values);
+                    replay.replay_model(&sat, ts);
                     for v in 0..nv {
-                        key[v] = mix(key[v], u64::from(values[v] != phase[v]));
+                        key[v] = mix(key[v], u64::from(replay.values[v] != phase[v]));
                     }
                     first = earliest(&key);
                     if Var(first[&key[n.idx()]]) == r {
