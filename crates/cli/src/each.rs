@@ -34,27 +34,55 @@ pub fn certificate_path(base: &Path, n: usize) -> PathBuf {
 }
 
 /// An invariant (clauses over the model's latch literals) as cubes over `ts`'s latches, when
-/// every latch it names is one of `ts`'s.
+/// every latch it names is one of `ts`'s or one `ts`'s preprocessing replaced by one of its
+/// latches or a constant (the replacement is substituted: a clause made true by a constant or
+/// a tautology is dropped, a literal made false leaves its clause). Where an earlier invariant names only such
+/// latches it is inductive in `ts` too: the model's next-state functions agree with `ts`'s
+/// wherever `ts`'s proved equalities hold, and those are inductive.
 fn invariant_in_system(
     clauses: &[Vec<Lit>],
     ts: &TransitionSystem,
     aig: &Aig,
 ) -> Option<Vec<Cube>> {
+    // Each model latch variable as a literal of `ts` (a constant for one replaced by it).
     let mut of_model = std::collections::HashMap::new();
     for (k, &o) in ts.latch_origin.iter().enumerate() {
         if o != pdrkit_ts::NO_ORIGIN {
-            of_model.insert(aig.latches[o].lit.var(), ts.latch(k));
+            of_model.insert(aig.latches[o].lit.var(), ts.latch(k).lit());
         }
     }
-    clauses
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|l| of_model.get(&l.var()).map(|v| !v.lit_with(l.is_neg())))
-                .collect::<Option<Vec<Lit>>>()
-                .map(Cube::new)
-        })
-        .collect()
+    for m in &ts.merged {
+        let into = match m.into {
+            None => Some(Lit::FALSE),
+            Some(r) => of_model.get(&aig.latches[r].lit.var()).copied(),
+        };
+        if let Some(l) = into {
+            of_model.insert(aig.latches[m.latch].lit.var(), l.xor(m.negated));
+        }
+    }
+    let mut cubes = Vec::with_capacity(clauses.len());
+    'clauses: for c in clauses {
+        let mut cube = Vec::with_capacity(c.len());
+        for l in c {
+            let l = of_model.get(&l.var())?.xor(l.is_neg());
+            match l {
+                Lit::TRUE => continue 'clauses,
+                Lit::FALSE => {}
+                l => cube.push(!l),
+            }
+        }
+        if cube.iter().any(|&l| cube.contains(&!l)) {
+            // Made a tautology by a substitution (`x ∨ ¬y` with `y` replaced by `x`).
+            continue;
+        }
+        if cube.is_empty() {
+            // Not expected (the initial states satisfy the invariant); give nothing rather
+            // than a lemma that excludes every state.
+            return None;
+        }
+        cubes.push(Cube::new(cube));
+    }
+    Some(cubes)
 }
 
 /// Runs `check --each-property` after the model is read; returns the exit code.
