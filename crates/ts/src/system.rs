@@ -25,6 +25,14 @@ pub enum SystemError {
     /// Liveness is not supported.
     #[error("the model has justice/fairness properties (liveness); pdrkit checks safety only")]
     Liveness,
+    /// A [`Reduction`] does not fit the model: replacement `index` (latches first, then
+    /// gates) names a latch or AND gate the model does not have, or replaces by a latch that
+    /// is replaced itself, or a gate by a literal that does not come before it.
+    #[error("replacement {index} of the reduction does not fit the model")]
+    InvalidReduction {
+        /// Position of the replacement (latches first, then gates).
+        index: usize,
+    },
     /// The circuit is not well formed (a model built in code; files are checked on reading).
     #[error("malformed circuit: {0}")]
     Malformed(#[from] crate::aig::AigError),
@@ -66,9 +74,10 @@ pub struct TransitionSystem {
     pub latch_origin: Vec<usize>,
     /// The index of the added first-step latch (reset 1, next 0), if any.
     pub first: Option<usize>,
-    /// The model's latches replaced by another latch or a constant (by preprocessing): each is proved equal to its replacement in every reachable
-    /// state, and together the equalities are inductive, so a proof about this system speaks
-    /// of the model once all of them are added to it ([`Merge::clauses`]).
+    /// The model's latches replaced by another latch or a constant (by preprocessing): each is
+    /// proved equal to its replacement in every reachable state, and together the equalities
+    /// are inductive, so a proof about this system speaks of the model once all of them are
+    /// added to it ([`Merge::clauses`]).
     pub merged: Vec<Merge>,
     /// For each gate (by position in `gates`), the model's AND gate whose output it is (its
     /// positive literal), or [`Var`] 0 for a gate the model does not have (the disjunction of
@@ -206,6 +215,14 @@ impl TransitionSystem {
         for (i, l) in aig.latches.iter().enumerate() {
             latch_of[l.lit.var().idx()] = i as u32;
         }
+        if let Some(index) = merges.iter().position(|m| m.latch >= aig.latches.len()) {
+            return Err(SystemError::InvalidReduction { index });
+        }
+        if let Some(k) = gates.iter().position(|(v, _)| v.idx() >= nv) {
+            return Err(SystemError::InvalidReduction {
+                index: merges.len() + k,
+            });
+        }
         let mut replaced: Vec<Option<Merge>> = vec![None; aig.latches.len()];
         for m in merges.iter() {
             replaced[m.latch] = Some(*m);
@@ -213,6 +230,46 @@ impl TransitionSystem {
         let mut gate_into: Vec<Option<Lit>> = vec![None; nv];
         for &(v, l) in gates.iter() {
             gate_into[v.idx()] = Some(l);
+        }
+        // A reduction that does not fit is refused, never followed into a wrong system.
+        let latches_fit = merges.iter().position(|m| {
+            replaced[m.latch] != Some(*m)
+                || m.into
+                    .is_some_and(|r| r >= aig.latches.len() || replaced[r].is_some())
+        });
+        if let Some(index) = latches_fit {
+            return Err(SystemError::InvalidReduction { index });
+        }
+        let mut is_input = vec![false; nv];
+        for l in &aig.inputs {
+            is_input[l.var().idx()] = true;
+        }
+        let mut position = vec![u32::MAX; nv];
+        for (k, g) in aig.ands.iter().enumerate() {
+            position[g.lhs.var().idx()] = k as u32;
+        }
+        let gates_fit = gates.iter().position(|&(v, l)| {
+            let (pv, pl) = (position[v.idx()], position.get(l.var().idx()).copied());
+            pv == u32::MAX
+                || gate_into[v.idx()] != Some(l)
+                || match pl {
+                    None => true,
+                    // The constant, an input or a latch not replaced; or an earlier gate not
+                    // replaced.
+                    Some(u32::MAX) => {
+                        let x = l.var().idx();
+                        !(x == 0
+                            || is_input[x]
+                            || (latch_of[x] != u32::MAX
+                                && replaced[latch_of[x] as usize].is_none()))
+                    }
+                    Some(p) => p >= pv || gate_into[l.var().idx()].is_some(),
+                }
+        });
+        if let Some(k) = gates_fit {
+            return Err(SystemError::InvalidReduction {
+                index: merges.len() + k,
+            });
         }
         let mut in_coi = vec![false; nv];
         let mut stack: Vec<Var> = chosen

@@ -3,7 +3,10 @@
 //! shared benchmark passes: `malformed.rs`).
 
 use pdrkit_logic::Lit;
-use pdrkit_ts::{Aig, AigError, AndGate, Latch, Reset, Site, SystemError, TransitionSystem};
+use pdrkit_logic::Var;
+use pdrkit_ts::{
+    Aig, AigError, AndGate, Latch, Merge, Reduction, Reset, Site, SystemError, TransitionSystem,
+};
 
 fn lit(code: u32) -> Lit {
     Lit::from_code(code)
@@ -127,5 +130,35 @@ fn each_malformation_is_named() {
     assert_eq!(
         refused(&a).to_string(),
         "bad-state property 1: uses literal 9, whose variable is not an input, latch or AND gate"
+    );
+}
+
+#[test]
+fn a_reduction_that_does_not_fit_is_refused() {
+    let a = valid();
+    let refused = |r: Reduction| match TransitionSystem::with_reduction(&a, None, false, &r) {
+        Err(SystemError::InvalidReduction { index }) => index,
+        other => panic!("accepted: {other:?}"),
+    };
+    let latch = |latch, into| Merge {
+        latch,
+        into,
+        negated: false,
+    };
+    // No latch 1; a latch replaced by itself; a gate replaced by a later literal (itself), by
+    // an undefined variable, and a gate that does not exist.
+    let r = |latches, gates| Reduction { latches, gates };
+    assert_eq!(refused(r(vec![latch(1, None)], vec![])), 0);
+    assert_eq!(refused(r(vec![latch(0, Some(0))], vec![])), 0);
+    assert_eq!(refused(r(vec![], vec![(Var(3), lit(6))])), 0);
+    assert_eq!(refused(r(vec![], vec![(Var(3), lit(8))])), 0);
+    assert_eq!(refused(r(vec![latch(0, None)], vec![(Var(2), lit(2))])), 1);
+    // What fits is accepted: the latch is constant 0, the gate is replaced by the input.
+    let ts = TransitionSystem::with_reduction(&a, None, false, &r(vec![latch(0, None)], vec![]))
+        .unwrap();
+    assert_eq!((ts.num_latches(), ts.merged.len()), (0, 1));
+    assert!(
+        TransitionSystem::with_reduction(&a, None, false, &r(vec![], vec![(Var(3), lit(2))]))
+            .is_ok()
     );
 }
