@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
 use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
-use pdrkit_engine::{portfolio, Control, Outcome, Proof, SatBackend};
+use pdrkit_engine::{portfolio, Control, Outcome, Reason, SatBackend};
 use pdrkit_logic::Lit;
 use pdrkit_preprocess::PreprocessConfig;
 use pdrkit_suite::{explicit_search, Reach};
@@ -281,30 +281,11 @@ fn judge(
                 model.bads = vec![aig.properties()[k]];
                 model.outputs.clear();
             }
-            let cert = match &proof {
-                Proof::Invariant(_) => {
-                    let inv = proof
-                        .invariant_in_model(ts, &model)
-                        .ok_or_else(|| format!("{what}: no invariant in {proof:?}"))?;
-                    if ts.first.is_some() {
-                        pdrkit_ts::certificate::witness_circuit_with_first(
-                            &model,
-                            &inv,
-                            pdrkit_engine::proof::first_var_in_model(&model),
-                        )
-                    } else {
-                        pdrkit_ts::certificate::witness_circuit(&model, &inv)
-                    }
-                }
+            let cert = match proof.certificate(ts, &model) {
+                Ok(c) => c,
                 // Simple-path proofs have no certificate: the verdict was compared above.
-                Proof::KInduction {
-                    simple_path: true, ..
-                } => return Ok(word),
-                Proof::KInduction { k, .. } => pdrkit_ts::kinduction::kinduction_circuit(
-                    &model,
-                    *k,
-                    &proof.aux_in_model(ts, &model),
-                ),
+                Err(Reason::NotCertifiable) => return Ok(word),
+                Err(why) => return Err(format!("{what}: no certificate: {why}")),
             };
             pdrkit_check::check_certificate(&model, &cert).map_err(|e| {
                 format!(

@@ -8,7 +8,7 @@
 
 use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats};
-use pdrkit_engine::{Control, Outcome};
+use pdrkit_engine::{Control, Outcome, Reason};
 use pdrkit_logic::Lit;
 use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
 
@@ -244,7 +244,10 @@ fn stop_interrupts_a_sat_call_in_progress() {
             .recv_timeout(Duration::from_secs(60))
             .unwrap_or_else(|_| panic!("{engine}: still running 60 s after the stop"));
         assert!(
-            matches!(&o, Outcome::Unknown(why) if why.contains("stopped") || why.contains("no worker")),
+            matches!(
+                &o,
+                Outcome::Unknown(Reason::Stopped { .. } | Reason::NoAnswer)
+            ),
             "{engine}: {o:?}"
         );
     }

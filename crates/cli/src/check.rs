@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pdrkit_engine::{bmc, ic3, kind, portfolio, Control, Outcome, Proof};
+use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
@@ -132,91 +132,79 @@ pub(crate) fn solve(
     ctl: &Control,
     stats: &mut Vec<(String, String)>,
 ) -> (Outcome, Artifact) {
-    let mut pre_checked: Option<Checked> = None;
-    let outcome = match a.engine {
+    let spec = match a.engine {
         Engine::Bmc => {
             let default = bmc::BmcConfig::default();
-            let cfg = bmc::BmcConfig {
+            EngineSpec::Bmc(bmc::BmcConfig {
                 bound: a.bound,
                 sat: a.sat.unwrap_or(default.sat),
                 verbose: a.verbose,
                 ..default
-            };
-            let mut st = bmc::BmcStats::default();
-            let o = bmc::check(ts, &cfg, ctl, &mut st);
-            stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
-            o
+            })
         }
-        Engine::Portfolio => {
-            let jobs = a
-                .jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-            let kcfg = a.kind.config(false, a.bound, a.sat, !a.no_share, a.verbose);
-            let icfg = a.ic3.config(a.sat, !a.no_share, a.verbose);
-            let workers = portfolio::workers(&icfg, &kcfg, jobs);
-            if a.verbose {
-                for w in &workers {
-                    eprintln!("pdrkit: worker {}: {:?}", w.name, w.engine);
-                }
-            }
-            // Each answer is checked on its worker's thread while the others go on; the first
-            // accepted one wins, with the artifact its check built.
-            let model = single_property(aig, property);
-            let accept = |o: &Outcome| {
-                let mut st = Vec::new();
-                match self_check(a, aig, &model, ts, o.clone(), &mut st) {
-                    (Outcome::Unknown(why), _) => Err(why),
-                    (o, artifact) => Ok((o, artifact, st)),
-                }
-            };
-            let (r, checked) = portfolio::check_accepted(ts, &workers, ctl, &accept);
-            if a.verbose {
-                eprintln!("pdrkit: winner: {}", r.winner.unwrap_or("none"));
-            }
-            stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
-            stats.extend(r.stats);
-            pre_checked = checked;
-            r.outcome
+        Engine::Portfolio => return solve_portfolio(a, aig, ts, property, ctl, stats),
+        Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind.config(
+            a.engine == Engine::Kipdr,
+            a.bound,
+            a.sat,
+            !a.no_share,
+            a.verbose,
+        )),
+        Engine::Ic3 => EngineSpec::Ic3(a.ic3.config(a.sat, !a.no_share, a.verbose)),
+    };
+    if a.verbose {
+        eprintln!("pdrkit: {spec:?}");
+    }
+    let (outcome, st) = spec.run(ts, ctl);
+    stats.extend(st);
+    let model = single_property(aig, property);
+    self_check(a, aig, &model, ts, outcome, stats)
+}
+
+/// The portfolio: each answer is checked on its worker's thread while the others go on; the
+/// first accepted one wins, with the artifact its check built.
+fn solve_portfolio(
+    a: &CheckArgs,
+    aig: &Aig,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    ctl: &Control,
+    stats: &mut Vec<(String, String)>,
+) -> (Outcome, Artifact) {
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let kcfg = a.kind.config(false, a.bound, a.sat, !a.no_share, a.verbose);
+    let icfg = a.ic3.config(a.sat, !a.no_share, a.verbose);
+    let workers = portfolio::workers(&icfg, &kcfg, jobs);
+    if a.verbose {
+        for w in &workers {
+            eprintln!("pdrkit: worker {}: {:?}", w.name, w.engine);
         }
-        Engine::Kind | Engine::Kipdr => {
-            let cfg = a.kind.config(
-                a.engine == Engine::Kipdr,
-                a.bound,
-                a.sat,
-                !a.no_share,
-                a.verbose,
-            );
-            if a.verbose {
-                eprintln!("pdrkit: {cfg:?}");
-            }
-            let mut st = kind::KindStats::default();
-            let o = kind::check(ts, &cfg, ctl, &mut st);
-            stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
-            o
-        }
-        Engine::Ic3 => {
-            let cfg = a.ic3.config(a.sat, !a.no_share, a.verbose);
-            if a.verbose {
-                eprintln!("pdrkit: {cfg:?}");
-            }
-            let mut st = ic3::Ic3Stats::default();
-            let o = ic3::check(ts, &cfg, ctl, &mut st);
-            stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
-            o
+    }
+    let model = single_property(aig, property);
+    let accept = |o: &Outcome| {
+        let mut st = Vec::new();
+        match self_check(a, aig, &model, ts, o.clone(), &mut st) {
+            (Outcome::Unknown(why), _) => Err(why),
+            (o, artifact) => Ok((o, artifact, st)),
         }
     };
-    match pre_checked {
+    let (r, checked) = portfolio::check_accepted(ts, &workers, ctl, &accept);
+    if a.verbose {
+        eprintln!("pdrkit: winner: {}", r.winner.unwrap_or("none"));
+    }
+    stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
+    stats.extend(r.stats);
+    match checked {
         Some((o, artifact, st)) => {
             stats.extend(st);
             (o, artifact)
         }
-        None => {
-            let model = single_property(aig, property);
-            self_check(a, aig, &model, ts, outcome, stats)
-        }
+        // Nobody answered (or every answer was refused): nothing to check.
+        None => (r.outcome, Artifact::None),
     }
 }
-
 /// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
 /// (`scorr_*`) and at the end (`inputs`, `latches`, `gates`), and what each step did.
 pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<(String, String)> {
@@ -270,9 +258,6 @@ pub(crate) fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
     m
 }
 
-/// An answer after its check: the answer, what it writes, and the check's statistics.
-type Checked = (Outcome, Artifact, Vec<(String, String)>);
-
 /// What an answer writes: a witness text or a certificate circuit.
 pub(crate) enum Artifact {
     None,
@@ -299,9 +284,9 @@ fn self_check(
                 Ok(p) => p,
                 Err(e) => {
                     return (
-                        Outcome::Unknown(format!(
-                            "internal error: counterexample does not replay: {e}"
-                        )),
+                        Outcome::Unknown(Reason::CheckFailed(format!(
+                            "counterexample does not replay: {e}"
+                        ))),
                         Artifact::None,
                     )
                 }
@@ -315,17 +300,17 @@ fn self_check(
                     Ok(r) if r.bad_at_last_step => {}
                     Ok(_) => {
                         return (
-                            Outcome::Unknown(
-                                "internal error: witness is bad before its last step".into(),
-                            ),
+                            Outcome::Unknown(Reason::CheckFailed(
+                                "witness is bad before its last step".into(),
+                            )),
                             Artifact::None,
                         )
                     }
                     Err(e) => {
                         return (
-                            Outcome::Unknown(format!(
-                                "internal error: witness rejected by the checker: {e}"
-                            )),
+                            Outcome::Unknown(Reason::CheckFailed(format!(
+                                "witness rejected by the checker: {e}"
+                            ))),
                             Artifact::None,
                         )
                     }
@@ -335,39 +320,16 @@ fn self_check(
             (Outcome::Unsafe(trace), Artifact::Witness(text))
         }
         Outcome::Safe(p) => {
-            let cert = match (&p, p.invariant_in_model(ts, model)) {
-                (_, Some(inv)) if ts.first.is_some() => {
-                    pdrkit_ts::certificate::witness_circuit_with_first(
-                        model,
-                        &inv,
-                        pdrkit_engine::proof::first_var_in_model(model),
-                    )
-                }
-                (_, Some(inv)) => pdrkit_ts::certificate::witness_circuit(model, &inv),
-                (
-                    Proof::KInduction {
-                        k,
-                        simple_path: false,
-                        ..
-                    },
-                    None,
-                ) => {
-                    pdrkit_ts::kinduction::kinduction_circuit(model, *k, &p.aux_in_model(ts, model))
-                }
-                _ => return (
-                    Outcome::Unknown(
-                        "k-induction needed simple-path constraints: no certificate can be built"
-                            .into(),
-                    ),
-                    Artifact::None,
-                ),
+            let cert = match p.certificate(ts, model) {
+                Ok(c) => c,
+                Err(why) => return (Outcome::Unknown(why), Artifact::None),
             };
             if !a.no_self_check {
                 if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
                     return (
-                        Outcome::Unknown(format!(
-                            "internal error: invariant rejected by the checker: {e}"
-                        )),
+                        Outcome::Unknown(Reason::CheckFailed(format!(
+                            "invariant rejected by the checker: {e}"
+                        ))),
                         Artifact::None,
                     );
                 }

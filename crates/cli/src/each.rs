@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pdrkit_engine::{Control, Outcome};
+use pdrkit_engine::{Control, Outcome, Reason};
 use pdrkit_logic::{Cube, Lit};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
@@ -102,7 +102,13 @@ pub fn check_each(
     let mut results: Vec<(Outcome, Artifact)> = Vec::with_capacity(count);
     for i in 0..count {
         if limits::interrupted() {
-            results.push((Outcome::Unknown("interrupted".into()), Artifact::None));
+            results.push((
+                Outcome::Unknown(Reason::Stopped {
+                    unit: "property",
+                    depth: i,
+                }),
+                Artifact::None,
+            ));
             continue;
         }
         let t = Instant::now();

@@ -8,7 +8,7 @@ use pdrkit_ts::TransitionSystem;
 
 use crate::sat::AnySolver;
 use crate::unroll::Unroller;
-use crate::{Control, Outcome, SatBackend};
+use crate::{Control, Outcome, Reason, SatBackend};
 
 /// Options of the BMC engine.
 #[derive(Clone, Debug)]
@@ -71,7 +71,10 @@ pub fn check(
     let start = Instant::now();
     for k in 0.. {
         if ctl.should_stop() {
-            return Outcome::Unknown(format!("stopped at depth {k}"));
+            return Outcome::Unknown(Reason::Stopped {
+                unit: "depth",
+                depth: k,
+            });
         }
         u.add_frame(ts, &mut s, true);
         for &c in &ts.constraints {
@@ -87,7 +90,7 @@ pub fn check(
                 stats.depth = Some(k);
                 ctl.report(stats.pairs());
             }
-            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up()),
+            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("depth", k)),
         }
         if cfg.verbose {
             eprintln!(
@@ -98,7 +101,10 @@ pub fn check(
             );
         }
         if cfg.bound.is_some_and(|b| k >= b) {
-            return Outcome::Unknown(format!("no counterexample up to depth {k}"));
+            return Outcome::Unknown(Reason::BoundReached {
+                unit: "depth",
+                bound: k,
+            });
         }
     }
     unreachable!()

@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use pdrkit_logic::{Cube, Interrupts, Scope};
 
+use crate::Reason;
+
 /// Tells a running engine when to give up, and carries the lemmas engines share. Clones share
 /// the stop flag, the solvers to interrupt, the lemma pool and the progress counters; the
 /// deadline is copied.
@@ -109,11 +111,11 @@ impl Control {
     }
     /// Why a SAT call answered unknown: the engine was stopped (its solvers interrupted), or
     /// the solver itself gave up.
-    pub fn gave_up(&self) -> String {
+    pub fn gave_up(&self, unit: &'static str, depth: usize) -> Reason {
         if self.should_stop() {
-            "stopped".into()
+            Reason::Stopped { unit, depth }
         } else {
-            "SAT solver gave up".into()
+            Reason::SolverGaveUp
         }
     }
     /// The lemma pool shared by the engines of a portfolio.

@@ -20,7 +20,7 @@ use pdrkit_ts::TransitionSystem;
 use crate::kipdr::{self, Interrupted, PdStats, PropertyDirection};
 use crate::sat::AnySolver;
 use crate::unroll::Unroller;
-use crate::{Control, Outcome, Proof, SatBackend};
+use crate::{Control, Outcome, Proof, Reason, SatBackend};
 
 /// When simple-path constraints are added to the step case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,7 +256,12 @@ fn run(
         aux: Vec::new(),
     };
     let mut used_simple_path = false;
-    let stopped = |k: usize| Outcome::Unknown(format!("stopped at k = {k}"));
+    let stopped = |k: usize| {
+        Outcome::Unknown(Reason::Stopped {
+            unit: "k",
+            depth: k,
+        })
+    };
     for k in 0.. {
         stats.k = k;
         if ctl.should_stop() {
@@ -272,7 +277,7 @@ fn run(
         match base_s.solve(&[bad]) {
             SatResult::Sat => return Outcome::Unsafe(base_u.trace(ts, &base_s, k)),
             SatResult::Unsat => base_s.add_clause(&[!bad]),
-            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up()),
+            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
         }
         // Open obligations reached at depth k: a counterexample of length k + their depth.
         if let Some(pd) = pd.as_deref_mut() {
@@ -349,7 +354,7 @@ fn run(
                         aux: step.aux.iter().map(Cube::negate).collect(),
                     });
                 }
-                SatResult::Unknown => return Outcome::Unknown(ctl.gave_up()),
+                SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
                 SatResult::Sat => {
                     if cfg.simple_path == SimplePath::Lazy {
                         if let Some((i, j)) = step.repeated_pair(ts, k) {
@@ -392,7 +397,7 @@ fn run(
                         Ok(true) => {}
                         Ok(false) => break,
                         Err(Interrupted::Stop) => return stopped(k),
-                        Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up()),
+                        Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up("k", k)),
                     }
                 }
             }
@@ -412,7 +417,10 @@ fn run(
             );
         }
         if cfg.max_k.is_some_and(|m| k >= m) {
-            return Outcome::Unknown(format!("not proved up to k = {k}"));
+            return Outcome::Unknown(Reason::BoundReached {
+                unit: "k",
+                bound: k,
+            });
         }
     }
     unreachable!()

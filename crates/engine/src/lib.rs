@@ -62,13 +62,17 @@ pub mod kind;
 pub mod kipdr;
 pub mod portfolio;
 pub mod proof;
+mod reason;
 mod sat;
+mod spec;
 pub mod trace;
 pub mod unroll;
 
 pub use control::{Control, LemmaPool};
 pub use proof::Proof;
+pub use reason::Reason;
 pub use sat::SatBackend;
+pub use spec::EngineSpec;
 pub use trace::Trace;
 
 /// What an engine concluded.
@@ -78,8 +82,8 @@ pub enum Outcome {
     Unsafe(Trace),
     /// No bad state is reachable: here is why.
     Safe(Proof),
-    /// No conclusion (limit reached, stopped, or the engine cannot decide this kind of model).
-    Unknown(String),
+    /// No conclusion, and why.
+    Unknown(Reason),
 }
 
 impl Outcome {
@@ -144,28 +148,21 @@ pub fn check(aig: &pdrkit_ts::Aig, opts: &Options) -> Result<Outcome, pdrkit_ts:
         .and_then(|t| std::time::Instant::now().checked_add(t));
     let ctl = Control::new().with_deadline(deadline);
     let (i, k) = (ic3::Ic3Config::default(), kind::KindConfig::default());
-    Ok(match opts.engine {
+    let spec = match opts.engine {
         EngineChoice::Portfolio => {
-            portfolio::check(&ts, &portfolio::workers(&i, &k, opts.jobs), &ctl).outcome
+            return Ok(portfolio::check(&ts, &portfolio::workers(&i, &k, opts.jobs), &ctl).outcome)
         }
-        EngineChoice::Ic3 => ic3::check(&ts, &i, &ctl, &mut ic3::Ic3Stats::default()),
-        EngineChoice::Bmc => bmc::check(
-            &ts,
-            &bmc::BmcConfig::default(),
-            &ctl,
-            &mut bmc::BmcStats::default(),
-        ),
-        EngineChoice::Kind | EngineChoice::Kipdr => {
-            let cfg = kind::KindConfig {
-                property_direction: opts.engine == EngineChoice::Kipdr,
-                name: if opts.engine == EngineChoice::Kipdr {
-                    "kipdr"
-                } else {
-                    "kind"
-                },
-                ..k
-            };
-            kind::check(&ts, &cfg, &ctl, &mut kind::KindStats::default())
-        }
-    })
+        EngineChoice::Ic3 => EngineSpec::Ic3(i),
+        EngineChoice::Bmc => EngineSpec::Bmc(bmc::BmcConfig::default()),
+        EngineChoice::Kind | EngineChoice::Kipdr => EngineSpec::Kind(kind::KindConfig {
+            property_direction: opts.engine == EngineChoice::Kipdr,
+            name: if opts.engine == EngineChoice::Kipdr {
+                "kipdr"
+            } else {
+                "kind"
+            },
+            ..k
+        }),
+    };
+    Ok(spec.run(&ts, &ctl).0)
 }

@@ -11,21 +11,10 @@ use std::sync::Mutex;
 
 use pdrkit_ts::TransitionSystem;
 
-use crate::bmc::{self, BmcConfig, BmcStats};
-use crate::ic3::{self, Ic3Config, Ic3Stats};
-use crate::kind::{self, KindConfig, KindStats};
-use crate::{Control, Outcome, Proof};
-
-/// One engine with its options.
-#[derive(Clone, Debug)]
-pub enum Engine {
-    /// IC3/PDR.
-    Ic3(Ic3Config),
-    /// Bounded model checking.
-    Bmc(BmcConfig),
-    /// k-induction.
-    Kind(KindConfig),
-}
+use crate::bmc::BmcConfig;
+use crate::ic3::{self, Ic3Config};
+use crate::kind::KindConfig;
+use crate::{Control, EngineSpec, Outcome, Proof, Reason};
 
 /// A portfolio worker: a name and an engine.
 #[derive(Clone, Debug)]
@@ -33,7 +22,7 @@ pub struct Worker {
     /// Shown by `-v` and in the statistics.
     pub name: &'static str,
     /// What it runs.
-    pub engine: Engine,
+    pub engine: EngineSpec,
 }
 
 /// The worker table: the first `jobs` rows run. `kind` gives the k-induction options (its
@@ -61,7 +50,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         Worker {
             name: "ic3",
             // Exactly IC3 as configured, taking nothing in: the portfolio's floor.
-            engine: Engine::Ic3(Ic3Config {
+            engine: EngineSpec::Ic3(Ic3Config {
                 import_lemmas: false,
                 name: "ic3",
                 ..ic3.clone()
@@ -69,7 +58,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         },
         Worker {
             name: "kind",
-            engine: Engine::Kind(KindConfig {
+            engine: EngineSpec::Kind(KindConfig {
                 property_direction: false,
                 name: "kind",
                 ..kind.clone()
@@ -77,7 +66,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         },
         Worker {
             name: "ic3-ctg",
-            engine: Engine::Ic3(Ic3Config {
+            engine: EngineSpec::Ic3(Ic3Config {
                 ctg_max: 3,
                 ctg_depth: 1,
                 seed: 1,
@@ -87,7 +76,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         },
         Worker {
             name: "kipdr",
-            engine: Engine::Kind(KindConfig {
+            engine: EngineSpec::Kind(KindConfig {
                 property_direction: true,
                 name: "kipdr",
                 ..kind.clone()
@@ -96,7 +85,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         Worker {
             name: "bmc",
             // BMC is k-induction's base case alone: it runs on the same backend.
-            engine: Engine::Bmc(BmcConfig {
+            engine: EngineSpec::Bmc(BmcConfig {
                 sat: kind.sat,
                 verbose: kind.verbose,
                 name: "bmc",
@@ -105,7 +94,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         },
         Worker {
             name: "ic3-ternary",
-            engine: Engine::Ic3(Ic3Config {
+            engine: EngineSpec::Ic3(Ic3Config {
                 lift: ic3::LiftMode::Ternary,
                 seed: 2,
                 name: "ic3-ternary",
@@ -142,7 +131,7 @@ pub fn check_accepted<T: Send>(
     ts: &TransitionSystem,
     workers: &[Worker],
     ctl: &Control,
-    accept: &(dyn Fn(&Outcome) -> Result<T, String> + Sync),
+    accept: &(dyn Fn(&Outcome) -> Result<T, Reason> + Sync),
 ) -> (PortfolioResult, Option<T>) {
     let answer: Mutex<Option<(Outcome, &'static str, T)>> = Mutex::new(None);
     let stats: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
@@ -154,7 +143,9 @@ pub fn check_accepted<T: Send>(
         Err(e) => {
             return (
                 PortfolioResult {
-                    outcome: Outcome::Unknown(format!("cannot start threads: {e}")),
+                    outcome: Outcome::Unknown(Reason::Internal(format!(
+                        "cannot start threads: {e}"
+                    ))),
                     winner: None,
                     stats: Vec::new(),
                 },
@@ -168,19 +159,15 @@ pub fn check_accepted<T: Send>(
             s.spawn(move |_| {
                 // A worker that panics (a bug, or a solver out of memory) answers unknown and
                 // leaves the others running, instead of taking the whole run down with it.
-                let (o, st) =
-                    panic::catch_unwind(AssertUnwindSafe(|| run_one(ts, &w.engine, &ctl)))
-                        .unwrap_or_else(|p| {
-                            let why = p
-                                .downcast_ref::<&str>()
-                                .map(|s| s.to_string())
-                                .or_else(|| p.downcast_ref::<String>().cloned())
-                                .unwrap_or_default();
-                            (
-                                Outcome::Unknown(format!("internal error: {why}")),
-                                Vec::new(),
-                            )
-                        });
+                let (o, st) = panic::catch_unwind(AssertUnwindSafe(|| w.engine.run(ts, &ctl)))
+                    .unwrap_or_else(|p| {
+                        let why = p
+                            .downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| p.downcast_ref::<String>().cloned())
+                            .unwrap_or_default();
+                        (Outcome::Unknown(Reason::Internal(why)), Vec::new())
+                    });
                 let definite = match &o {
                     Outcome::Unsafe(_) => true,
                     Outcome::Safe(Proof::KInduction { simple_path, .. }) => !simple_path,
@@ -201,7 +188,7 @@ pub fn check_accepted<T: Send>(
                                 stats
                                     .lock()
                                     .expect("stats lock")
-                                    .push((format!("{}.refused", w.name), why));
+                                    .push((format!("{}.refused", w.name), why.to_string()));
                             }
                             None
                         }
@@ -231,49 +218,11 @@ pub fn check_accepted<T: Send>(
         ),
         None => (
             PortfolioResult {
-                outcome: Outcome::Unknown("no worker answered".into()),
+                outcome: Outcome::Unknown(Reason::NoAnswer),
                 winner: None,
                 stats,
             },
             None,
         ),
-    }
-}
-
-fn run_one(ts: &TransitionSystem, e: &Engine, ctl: &Control) -> (Outcome, Vec<(String, String)>) {
-    match e {
-        Engine::Ic3(cfg) => {
-            let mut st = Ic3Stats::default();
-            let o = ic3::check(ts, cfg, ctl, &mut st);
-            (
-                o,
-                st.pairs()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect(),
-            )
-        }
-        Engine::Bmc(cfg) => {
-            let mut st = BmcStats::default();
-            let o = bmc::check(ts, cfg, ctl, &mut st);
-            (
-                o,
-                st.pairs()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect(),
-            )
-        }
-        Engine::Kind(cfg) => {
-            let mut st = KindStats::default();
-            let o = kind::check(ts, cfg, ctl, &mut st);
-            (
-                o,
-                st.pairs()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect(),
-            )
-        }
     }
 }

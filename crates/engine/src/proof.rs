@@ -3,6 +3,8 @@
 use pdrkit_logic::{Clause, Lit};
 use pdrkit_ts::{Aig, TransitionSystem};
 
+use crate::Reason;
+
 /// Why the property holds.
 #[derive(Clone, Debug)]
 pub enum Proof {
@@ -40,6 +42,46 @@ impl Proof {
         match self {
             Proof::KInduction { aux, .. } => clauses_in_model(aux, ts, aig),
             Proof::Invariant(_) => Vec::new(),
+        }
+    }
+
+    /// The certificate circuit of this proof for `model` (the file's model reduced to the
+    /// proved property, as `ts` was built from it), in the format the independent checker and
+    /// certifaiger read: the invariant's witness circuit, or the k-induction circuit of `P ∧ Aux`.
+    /// A k-induction proof that needed simple-path constraints has none
+    /// ([`Reason::NotCertifiable`]).
+    pub fn certificate(&self, ts: &TransitionSystem, model: &Aig) -> Result<Aig, Reason> {
+        match self {
+            Proof::Invariant(_) => {
+                let inv = clauses_in_model(self.clauses(), ts, model);
+                Ok(if ts.first.is_some() {
+                    pdrkit_ts::certificate::witness_circuit_with_first(
+                        model,
+                        &inv,
+                        first_var_in_model(model),
+                    )
+                } else {
+                    pdrkit_ts::certificate::witness_circuit(model, &inv)
+                })
+            }
+            Proof::KInduction {
+                k,
+                simple_path: false,
+                aux,
+            } => Ok(pdrkit_ts::kinduction::kinduction_circuit(
+                model,
+                *k,
+                &clauses_in_model(aux, ts, model),
+            )),
+            Proof::KInduction { .. } => Err(Reason::NotCertifiable),
+        }
+    }
+
+    /// The invariant's clauses, or the auxiliary invariant's.
+    fn clauses(&self) -> &[Clause] {
+        match self {
+            Proof::Invariant(c) => c,
+            Proof::KInduction { aux, .. } => aux,
         }
     }
 
@@ -82,4 +124,72 @@ fn clauses_in_model(clauses: &[Clause], ts: &TransitionSystem, aig: &Aig) -> Vec
         })
         .chain(merged)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use pdrkit_logic::{Clause, Lit};
+    use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
+
+    use super::Proof;
+    use crate::Reason;
+
+    /// Two latches, both reset 0: `y' = y`, `x' = y`; the property "never x". It is not
+    /// inductive alone (from `x = 0, y = 1` the next `x` is 1); with "never y" it is.
+    fn shift_of_zero() -> (Aig, TransitionSystem) {
+        let mut aig = Aig {
+            max_var: 2,
+            ..Aig::default()
+        };
+        let (x, y) = (Lit::from_code(2), Lit::from_code(4));
+        aig.latches.push(Latch {
+            lit: x,
+            next: y,
+            reset: Reset::Zero,
+        });
+        aig.latches.push(Latch {
+            lit: y,
+            next: y,
+            reset: Reset::Zero,
+        });
+        aig.bads.push(x);
+        let ts = TransitionSystem::from_aig(&aig, None).unwrap();
+        (aig, ts)
+    }
+
+    #[test]
+    fn certificates_of_invariants_and_k_induction_convince_the_checker() {
+        let (aig, ts) = shift_of_zero();
+        let lit = |name: Lit| ts.latch(ts.latch_index(name.var()).unwrap()).lit();
+        let (x, y) = (lit(Lit::from_code(2)), lit(Lit::from_code(4)));
+        let inv = Proof::Invariant(vec![Clause::new([!x]), Clause::new([!y])]);
+        let cert = inv.certificate(&ts, &aig).unwrap();
+        assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+        // The property alone is not inductive: the empty invariant's certificate must fail.
+        let weak = Proof::Invariant(Vec::new()).certificate(&ts, &aig).unwrap();
+        assert!(pdrkit_check::check_certificate(&aig, &weak).is_err());
+        // 2-inductive alone: two steps that keep x = 0 force y = 0 (the certificate's history
+        // slots carry the earlier steps).
+        let kind = Proof::KInduction {
+            k: 2,
+            simple_path: false,
+            aux: Vec::new(),
+        };
+        let cert = kind.certificate(&ts, &aig).unwrap();
+        assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+    }
+
+    #[test]
+    fn simple_path_proofs_have_no_certificate() {
+        let (aig, ts) = shift_of_zero();
+        let p = Proof::KInduction {
+            k: 1,
+            simple_path: true,
+            aux: Vec::new(),
+        };
+        assert_eq!(
+            p.certificate(&ts, &aig).unwrap_err(),
+            Reason::NotCertifiable
+        );
+    }
 }

@@ -16,6 +16,7 @@
 use pdrkit_logic::{Cube, Lit};
 
 use super::{Ic3, Purpose, Relind, Stop};
+use crate::Reason;
 
 /// Predecessor/successor pairs of failed candidates within one MIC, over the literals of the
 /// cube MIC started from (bit `i` of a row: literal `i` holds in that state).
@@ -103,9 +104,9 @@ impl Ic3<'_> {
                     Relind::Blocked(_)
                 );
             if !ok {
-                return Err(Stop::Unknown(format!(
-                    "internal error: lemma {cube:?} failed re-verification at level {level}"
-                )));
+                return Err(Stop::Unknown(Reason::Internal(format!(
+                    "lemma {cube:?} failed re-verification at level {level}"
+                ))));
             }
         }
         self.add_lemma(cube, level, true);
@@ -170,7 +171,7 @@ impl Ic3<'_> {
                 break Ok(());
             }
             if self.ctl.should_stop() {
-                break Err(Stop::Unknown("stopped".into()));
+                break Err(Stop::Unknown(self.stopped()));
             }
             let lit = order[i];
             if kept.contains(&lit) {

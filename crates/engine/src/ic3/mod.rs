@@ -34,7 +34,7 @@ pub use lift::LiftMode;
 pub use solver::SatBackend;
 pub use stats::Ic3Stats;
 
-use crate::{Control, Outcome, Proof, Trace};
+use crate::{Control, Outcome, Proof, Reason, Trace};
 use lift::Lifter;
 use obligation::{Obligation, Obligations};
 use solver::{ConeSolver, Layout};
@@ -60,7 +60,7 @@ enum Stop {
     /// A counterexample.
     Cex(Trace),
     /// Stopped or out of budget.
-    Unknown(String),
+    Unknown(Reason),
 }
 
 impl Stop {
@@ -186,7 +186,7 @@ impl<'a> Ic3<'a> {
             // waiting for this level, then each new bad state.
             loop {
                 if self.ctl.should_stop() {
-                    return Outcome::Unknown(format!("stopped at frame {}", self.k()));
+                    return Outcome::Unknown(self.stopped());
                 }
                 if let Err(stop) = self.block() {
                     return stop.into_outcome();
@@ -206,9 +206,9 @@ impl<'a> Ic3<'a> {
             if self.cfg.check_frames || (cfg!(debug_assertions) && self.ts.num_latches() <= 32) {
                 // Before the new level: F_k ∧ bad must be unsatisfiable now.
                 if let Err(e) = self.audit_frames() {
-                    return Outcome::Unknown(format!(
-                        "internal error: frame invariant broken: {e}"
-                    ));
+                    return Outcome::Unknown(Reason::Internal(format!(
+                        "frame invariant broken: {e}"
+                    )));
                 }
             }
             self.extend();
@@ -241,7 +241,10 @@ impl<'a> Ic3<'a> {
                 self.progress();
             }
             if self.cfg.max_frames.is_some_and(|m| self.k() > m) {
-                return Outcome::Unknown(format!("frame limit {} reached", self.k() - 1));
+                return Outcome::Unknown(Reason::BoundReached {
+                    unit: "frame",
+                    bound: self.k() - 1,
+                });
             }
         }
     }
@@ -318,6 +321,19 @@ impl<'a> Ic3<'a> {
         self.frames.push_level();
         let s = self.build_solver(self.k());
         self.solvers.push(s);
+    }
+
+    /// Why the run stops when the stop signal came.
+    fn stopped(&self) -> Reason {
+        Reason::Stopped {
+            unit: "frame",
+            depth: self.k(),
+        }
+    }
+
+    /// Why a SAT call answered unknown.
+    fn gave_up(&self) -> Reason {
+        self.ctl.gave_up("frame", self.k())
     }
 
     /// Whether a cube is disjoint from the initial states (some literal contradicts a reset).
@@ -408,7 +424,7 @@ impl<'a> Ic3<'a> {
         self.stats.bad_calls += 1;
         match r {
             SatResult::Unsat => Ok(None),
-            SatResult::Unknown => Err(Stop::Unknown(self.ctl.gave_up())),
+            SatResult::Unknown => Err(Stop::Unknown(self.gave_up())),
             SatResult::Sat => {
                 let (state, inputs) = self.model_of(level);
                 if level == 0 {
@@ -565,7 +581,7 @@ impl<'a> Ic3<'a> {
                 Ok(Relind::Blocked(Cube::new(core)))
             }
             SatResult::Sat => Ok(Relind::Pred),
-            SatResult::Unknown => Err(Stop::Unknown(self.ctl.gave_up())),
+            SatResult::Unknown => Err(Stop::Unknown(self.gave_up())),
         }
     }
 
@@ -583,7 +599,7 @@ impl<'a> Ic3<'a> {
         while let Some((id, lvl)) = self.obligations.pop(self.k()) {
             self.stats.obligations += 1;
             if self.ctl.should_stop() {
-                return Err(Stop::Unknown(format!("stopped at frame {}", self.k())));
+                return Err(Stop::Unknown(self.stopped()));
             }
             let k = self.k();
             let cube = self.obligations.get(id).cube.clone();

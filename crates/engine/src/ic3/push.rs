@@ -20,7 +20,7 @@ impl Ic3<'_> {
                 if self.ctl.should_stop() {
                     stay.extend(cubes[n..].iter().cloned());
                     self.frames.restore(i, stay);
-                    return Err(Stop::Unknown(format!("stopped at frame {k}")));
+                    return Err(Stop::Unknown(self.stopped()));
                 }
                 if self.frames.is_blocked(c, i + 1) {
                     // A lemma at a higher level implies it: it is redundant.
@@ -86,7 +86,7 @@ impl Ic3<'_> {
                 }
                 if self.ctl.should_stop() {
                     self.frames.restore(k, cand);
-                    return Err(Stop::Unknown(format!("stopped at frame {k}")));
+                    return Err(Stop::Unknown(self.stopped()));
                 }
                 let assumptions: Vec<Lit> = cand[i].iter().map(|&l| layout.prime(l)).collect();
                 // The activation literals of the live candidates go in as assumptions too.
@@ -113,7 +113,7 @@ impl Ic3<'_> {
                         alive[i] = false;
                         changed = true;
                     }
-                    SatResult::Unknown => return Err(Stop::Unknown(self.ctl.gave_up())),
+                    SatResult::Unknown => return Err(Stop::Unknown(self.gave_up())),
                 }
             }
         }
