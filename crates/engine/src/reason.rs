@@ -8,7 +8,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// The engine was stopped: its stop signal came (an interrupt, another engine of a
-    /// portfolio answered) or its deadline passed. `at` is how far it got, in its own unit.
+    /// portfolio answered) or its deadline passed. `depth` is how far it got, in `unit`s.
     Stopped {
         /// What `depth` counts: "frame", "depth", "k".
         unit: &'static str,
