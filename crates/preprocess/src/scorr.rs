@@ -307,30 +307,19 @@ pub(crate) fn correspondence(
             let nm = rel(ts.next[m], m);
             // Answered without the solver: the next-state functions are the same literal, or
             // the constant's is false.
-            let trivial = match partner {
-                None => nm == Lit::FALSE,
-                Some(r) => rel(ts.next[r], r) == nm,
-            };
-            let result = match partner {
-                None if nm == Lit::FALSE => SatResult::Unsat,
-                None => {
-                    stats.sat_queries += 1;
-                    sat.add_temporary_clause(&[nm]);
-                    sat.set_conflict_budget(Some(limits.conflicts));
-                    sat.solve(&assumptions)
-                }
-                Some(r) => {
-                    let nr = rel(ts.next[r], r);
-                    if nm == nr {
-                        SatResult::Unsat
-                    } else {
-                        stats.sat_queries += 1;
-                        sat.add_temporary_clause(&[nm, nr]);
-                        sat.add_temporary_clause(&[!nm, !nr]);
-                        sat.set_conflict_budget(Some(limits.conflicts));
-                        sat.solve(&assumptions)
-                    }
-                }
+            // The partner's next-state literal (false for a constant): when it is `nm` itself,
+            // the equality holds without the solver.
+            let nr = partner.map_or(Lit::FALSE, |r| rel(ts.next[r], r));
+            let trivial = nm == nr;
+            let result = if trivial {
+                SatResult::Unsat
+            } else {
+                stats.sat_queries += 1;
+                // A state where they differ next: `nm ≠ nr`.
+                sat.add_temporary_clause(&[nm, nr]);
+                sat.add_temporary_clause(&[!nm, !nr]);
+                sat.set_conflict_budget(Some(limits.conflicts));
+                sat.solve(&assumptions)
             };
             match result {
                 SatResult::Unsat => {
