@@ -341,6 +341,10 @@ fn preprocessed(
 
 /// Models on which preprocessing merged a latch.
 static MERGED: AtomicUsize = AtomicUsize::new(0);
+/// KIPDR runs that learned a lemma at k ≥ 2, and runs that found a counterexample through an
+/// obligation the base case reached.
+static KIPDR_DEEP: AtomicUsize = AtomicUsize::new(0);
+static KIPDR_REACHED: AtomicUsize = AtomicUsize::new(0);
 
 /// IC3, k-induction and KIPDR on the preprocessed system: their answers (certificates with
 /// the merged latches' equalities, witnesses over the model) are judged like the others.
@@ -356,6 +360,9 @@ fn run_preprocessed(aig: &Aig, truth: &Reach, seed: u64) -> Result<(), String> {
         let cfg = KindConfig {
             property_direction: pd,
             max_k: Some(8),
+            // Property direction's time is not shared: on models this small, a share of
+            // microseconds would make what it does depend on the machine's load.
+            pd_share: f64::INFINITY,
             ..KindConfig::default()
         };
         match kind::check(&ts, &cfg, &control(), &mut KindStats::default()) {
@@ -445,6 +452,8 @@ fn run_kind_and_portfolio(
     let cfg = KindConfig {
         simple_path,
         max_k: Some(space.min(16) + 1),
+        // As in `run_preprocessed`: no time share on models this small.
+        pd_share: f64::INFINITY,
         ..KindConfig::default()
     };
     for sat in [SatBackend::Pdrkit, SatBackend::Minisat] {
@@ -458,7 +467,10 @@ fn run_kind_and_portfolio(
                 ..cfg.clone()
             };
             let mut st = KindStats::default();
-            match kind::check(&ts, &cfg, &control(), &mut st) {
+            let o = kind::check(&ts, &cfg, &control(), &mut st);
+            KIPDR_DEEP.fetch_add(usize::from(st.pd.deep_lemmas > 0), Ordering::Relaxed);
+            KIPDR_REACHED.fetch_add(usize::from(st.pd.reached > 0), Ordering::Relaxed);
+            match o {
                 Outcome::Unknown(_) if !complete && truth.shortest_cex.is_none() => {}
                 // A counterexample deeper than the bound is out of reach.
                 Outcome::Unknown(_)
@@ -638,8 +650,12 @@ fn engines_agree_with_explicit_search() {
         })
         .collect();
     let merged = MERGED.load(Ordering::Relaxed);
+    let (deep, reached) = (
+        KIPDR_DEEP.load(Ordering::Relaxed),
+        KIPDR_REACHED.load(Ordering::Relaxed),
+    );
     println!(
-        "differential: {} models in {:.1}s: safe {safe}, unsafe {} (shortest depth 0: {}, 1: {}, 2: {}, 3: {}, 4: {}, 5+: {}), failed {}, latches merged by preprocessing in {merged}",
+        "differential: {} models in {:.1}s: safe {safe}, unsafe {} (shortest depth 0: {}, 1: {}, 2: {}, 3: {}, 4: {}, 5+: {}), failed {}, latches merged by preprocessing in {merged}, KIPDR runs with lemmas at k ≥ 2: {deep}, with counterexamples through obligations: {reached}",
         results.len(),
         start.elapsed().as_secs_f64(),
         results.len() - safe - failures.len(),
@@ -677,6 +693,15 @@ fn engines_agree_with_explicit_search() {
         assert!(
             depths[2..].iter().sum::<usize>() * 20 >= seeds.len(),
             "shallow: {depths:?}"
+        );
+        // KIPDR's k-inductive lemmas and its counterexamples through obligations get tested.
+        assert!(
+            deep * 50 >= seeds.len(),
+            "too few KIPDR lemmas at k ≥ 2: {deep}"
+        );
+        assert!(
+            reached * 200 >= seeds.len(),
+            "too few reached obligations: {reached}"
         );
     }
 }

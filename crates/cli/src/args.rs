@@ -237,10 +237,23 @@ pub struct KindArgs {
     /// unknown; off lets the engine go on looking for a counterexample or a certifiable proof.
     #[arg(long, value_name = "MODE", default_value = "off")]
     pub simple_path: pdrkit_engine::kind::SimplePath,
-    /// KIPDR: proof obligations tried per k (one blocking query each, plus the queries that
-    /// generalize a blocked one) before k grows.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// KIPDR: step queries of proof obligations per k (blocking, generalizing, re-proving)
+    /// before k grows.
+    #[arg(long, value_name = "N", default_value_t = kind_default().pd_budget)]
     pub pd_budget: u64,
+    /// KIPDR: conflicts one step query of an obligation may take before it counts as
+    /// undecided (the obligation stays open, or the literal stays in).
+    #[arg(long, value_name = "N", default_value_t = kind_default().pd_conflicts)]
+    pub pd_conflicts: u64,
+    /// KIPDR: property direction's time may be at most this multiple of the time of the rest
+    /// (the property's base and step cases), so that proofs k-induction finds alone come at
+    /// most this much later.
+    #[arg(long, value_name = "X", default_value_t = kind_default().pd_share)]
+    pub pd_share: f64,
+}
+
+fn kind_default() -> pdrkit_engine::kind::KindConfig {
+    pdrkit_engine::kind::KindConfig::default()
 }
 
 impl KindArgs {
@@ -254,13 +267,15 @@ impl KindArgs {
         share: bool,
         verbose: bool,
     ) -> pdrkit_engine::kind::KindConfig {
-        let default = pdrkit_engine::kind::KindConfig::default();
+        let default = kind_default();
         pdrkit_engine::kind::KindConfig {
             simple_path: self.simple_path,
             max_k: bound,
             property_direction,
             external_invariants: share,
             pd_budget: self.pd_budget,
+            pd_conflicts: self.pd_conflicts,
+            pd_share: self.pd_share,
             sat: sat.unwrap_or(default.sat),
             verbose,
             name: if property_direction { "kipdr" } else { "kind" },

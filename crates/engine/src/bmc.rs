@@ -1,13 +1,14 @@
 //! Bounded model checking: one incremental solver, one more frame per depth, the shortest
 //! counterexample first.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use pdrkit_logic::{SatResult, SatSolver};
+use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
-use crate::sat::AnySolver;
-use crate::unroll::Unroller;
+use crate::unroll::BmcUnrolling;
 use crate::{Control, Outcome, Reason, SatBackend};
 
 /// Options of the BMC engine.
@@ -66,8 +67,7 @@ pub fn check(
     stats: &mut BmcStats,
 ) -> Outcome {
     let _interruptible = ctl.enter();
-    let mut s = AnySolver::new(cfg.sat);
-    let mut u = Unroller::new(ts);
+    let mut b = BmcUnrolling::new(cfg.sat, Arc::new(MappedCnf::new(ts)));
     let start = Instant::now();
     for k in 0.. {
         if ctl.should_stop() {
@@ -76,17 +76,13 @@ pub fn check(
                 depth: k,
             });
         }
-        u.add_frame(ts, &mut s, true);
-        for &c in &ts.constraints {
-            s.add_clause(&[u.lit(k, c)]);
-        }
-        let bad = u.lit(k, ts.bad);
+        b.extend(ts);
         stats.sat_calls += 1;
-        match s.solve(&[bad]) {
-            SatResult::Sat => return Outcome::Unsafe(u.trace(ts, &s, k)),
+        match b.reaches(k, [ts.bad]) {
+            SatResult::Sat => return Outcome::Unsafe(b.trace(ts, k)),
             SatResult::Unsat => {
                 // No counterexample of this length: later depths may assume it.
-                s.add_clause(&[!bad]);
+                b.exclude_bad(ts, k);
                 stats.depth = Some(k);
                 ctl.report(stats.pairs());
             }
@@ -97,7 +93,7 @@ pub fn check(
                 "{}: depth {k} clear, {:.2}s, {} clauses",
                 cfg.name,
                 start.elapsed().as_secs_f64(),
-                s.num_clauses()
+                b.s.num_clauses()
             );
         }
         if cfg.bound.is_some_and(|b| k >= b) {

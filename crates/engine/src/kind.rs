@@ -12,14 +12,16 @@
 //! k-induction (KI). Either way, the auxiliary invariant may also take in the lemmas other
 //! engines of a portfolio proved (the paper's `get_currently_known_invariant`).
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use pdrkit_logic::{Cube, SatResult, SatSolver};
+use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
-use crate::kipdr::{self, Interrupted, PdStats, PropertyDirection};
+use crate::kipdr::{self, Found, Interrupted, PdStats, PropertyDirection};
 use crate::sat::AnySolver;
-use crate::unroll::Unroller;
+use crate::unroll::{BmcUnrolling, Unroller};
 use crate::{Control, Outcome, Proof, Reason, SatBackend};
 
 /// When simple-path constraints are added to the step case.
@@ -60,11 +62,20 @@ pub struct KindConfig {
     /// Assume the lemmas other engines of a portfolio proved inductive (the paper's external
     /// invariant source).
     pub external_invariants: bool,
-    /// Property direction: obligations tried per k before k grows (one blocking query each;
-    /// the queries of generalizing a blocked one come on top).
+    /// Property direction: step queries of obligations per k (blocking, generalizing and
+    /// re-proving) before k grows.
     pub pd_budget: u64,
+    /// Property direction: its time, over the run, may be at most this multiple of the time
+    /// of the rest (the base and step cases of the property). k-induction alone proves many
+    /// properties at a modest k; property direction is worth its cost only where that fails,
+    /// so it must not delay those proofs by more than this factor.
+    pub pd_share: f64,
     /// Property direction: literal-dropping failures in a row before generalization stops.
     pub mic_attempts: usize,
+    /// Property direction: conflicts one step query of an obligation may take; over it, the
+    /// obligation stays open (or the literal stays in). The step case of an obligation does
+    /// not assume the property, and some are much harder than the property's own.
+    pub pd_conflicts: u64,
     /// The SAT solver of every solver of the engine (base, step, property direction's).
     /// MiniSat by default: pdrkit's solver is tuned for IC3's many tiny queries, k-induction
     /// asks fewer, larger ones over an unrolling; the default moves only when a whole-suite
@@ -85,6 +96,8 @@ impl Default for KindConfig {
             external_invariants: true,
             pd_budget: 1000,
             mic_attempts: 3,
+            pd_conflicts: 10_000,
+            pd_share: 1.0,
             sat: SatBackend::Minisat,
             verbose: false,
             name: "kind",
@@ -137,10 +150,12 @@ impl KindStats {
             ("aux_lemmas", self.aux_lemmas.to_string()),
             ("pd_ctis", pd.ctis.to_string()),
             ("pd_obligations", pd.obligations.to_string()),
-            ("pd_sat_relind", pd.relind_calls.to_string()),
+            ("pd_sat_step", pd.step_calls.to_string()),
+            ("pd_sat_base", pd.base_calls.to_string()),
             ("pd_sat_lift", pd.lift_calls.to_string()),
-            ("pd_sat_open", pd.open_checks.to_string()),
             ("pd_lemmas", pd.lemmas.to_string()),
+            ("pd_deep_lemmas", pd.deep_lemmas.to_string()),
+            ("pd_reached", pd.reached.to_string()),
             ("pd_avg_lemma_len", format!("{avg:.2}")),
             ("pd_rebuilds", pd.rebuilds.to_string()),
         ]
@@ -227,10 +242,11 @@ pub fn check(
     stats: &mut KindStats,
 ) -> Outcome {
     let _interruptible = ctl.enter();
-    let mut pd = cfg
-        .property_direction
-        .then(|| PropertyDirection::new(ts, cfg.mic_attempts, cfg.sat));
-    let o = run(ts, cfg, ctl, stats, pd.as_mut());
+    let cnf = Arc::new(MappedCnf::new(ts));
+    let mut pd = cfg.property_direction.then(|| {
+        PropertyDirection::new(ts, cnf.clone(), cfg.mic_attempts, cfg.pd_conflicts, cfg.sat)
+    });
+    let o = run(ts, &cnf, cfg, ctl, stats, pd.as_mut());
     if let Some(pd) = &pd {
         stats.pd = pd.stats.clone();
     }
@@ -239,6 +255,7 @@ pub fn check(
 
 fn run(
     ts: &TransitionSystem,
+    cnf: &Arc<MappedCnf>,
     cfg: &KindConfig,
     ctl: &Control,
     stats: &mut KindStats,
@@ -247,15 +264,16 @@ fn run(
     let start = Instant::now();
     let pool = ctl.lemmas();
     let (pool_id, mut pool_seen) = (pool.join(), 0);
-    let mut base_s = AnySolver::new(cfg.sat);
-    let mut base_u = Unroller::new(ts);
+    let mut base = BmcUnrolling::new(cfg.sat, cnf.clone());
     let mut step = Step {
         s: AnySolver::new(cfg.sat),
-        u: Unroller::new(ts),
+        u: Unroller::with_cnf(cnf.clone()),
         distinct: Vec::new(),
         aux: Vec::new(),
     };
     let mut used_simple_path = false;
+    // Time spent in property direction.
+    let mut pd_time = Duration::ZERO;
     let stopped = |k: usize| {
         Outcome::Unknown(Reason::Stopped {
             unit: "k",
@@ -268,38 +286,25 @@ fn run(
             return stopped(k);
         }
         // Base: no counterexample of length k.
-        base_u.add_frame(ts, &mut base_s, true);
-        for &c in &ts.constraints {
-            base_s.add_clause(&[base_u.lit(k, c)]);
-        }
-        let bad = base_u.lit(k, ts.bad);
+        base.extend(ts);
         stats.base_calls += 1;
-        match base_s.solve(&[bad]) {
-            SatResult::Sat => return Outcome::Unsafe(base_u.trace(ts, &base_s, k)),
-            SatResult::Unsat => base_s.add_clause(&[!bad]),
+        match base.reaches(k, [ts.bad]) {
+            SatResult::Sat => return Outcome::Unsafe(base.trace(ts, k)),
+            SatResult::Unsat => base.exclude_bad(ts, k),
             SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
         }
         // Open obligations reached at depth k: a counterexample of length k + their depth.
         if let Some(pd) = pd.as_deref_mut() {
-            pd.prune_open();
-            let mut i = 0;
-            while i < pd.open.len() {
-                if ctl.should_stop() {
-                    return stopped(k);
-                }
-                let o = &pd.open[i];
-                let assumptions: Vec<_> = o.cube.iter().map(|&l| base_u.lit(k, l)).collect();
-                pd.stats.open_checks += 1;
-                if base_s.solve(&assumptions) == SatResult::Sat {
-                    let depth = k + o.depth;
-                    stats.base_calls += 1;
-                    if let Some(t) = kipdr::counterexample_at(ts, depth, cfg.sat, ctl) {
+            match pd.check_open(&mut base, k, ctl) {
+                Ok(None) => {}
+                Ok(Some(depth)) => {
+                    if let Some(t) = kipdr::counterexample_at(ts, cnf, depth, cfg.sat, ctl) {
                         return Outcome::Unsafe(t);
                     }
-                    pd.open.remove(i);
-                    continue;
+                    return stopped(k);
                 }
-                i += 1;
+                Err(Interrupted::Stop) => return stopped(k),
+                Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up("k", k)),
             }
         }
         // Step: k+1 frames, the property holding in the first k.
@@ -317,6 +322,9 @@ fn run(
                 stats.simple_path_pairs += 1;
             }
             used_simple_path |= k > 0;
+        }
+        if let Some(pd) = pd.as_deref_mut() {
+            pd.extend_to(k);
         }
         let bad = step.u.lit(k, ts.bad);
         let mut budget = cfg.pd_budget;
@@ -365,25 +373,25 @@ fn run(
                         }
                     }
                     let Some(pd) = pd.as_deref_mut() else { break };
-                    if budget == 0 {
+                    // At k = 0 there is no step to take: every obligation would fail its own.
+                    if budget == 0 || k == 0 {
                         break;
                     }
-                    // Property direction: block the bad state of the step counterexample.
-                    let state: Vec<_> = (0..ts.num_latches())
-                        .map(|i| {
-                            let v = ts.latch(i);
-                            v.lit_with(!step.s.value(step.u.var_lit(k, v)).unwrap_or(false))
-                        })
-                        .collect();
-                    let inputs: Vec<bool> = (0..ts.num_inputs())
-                        .map(|i| {
-                            step.s
-                                .value(step.u.var_lit(k, ts.input(i)))
-                                .unwrap_or(false)
-                        })
-                        .collect();
-                    let root = pd.root(&state, &inputs);
-                    let blocked = pd.block(root, k.max(1), &mut budget, ctl);
+                    // Property direction's share of the time: what the rest took, scaled.
+                    let rest = start.elapsed().saturating_sub(pd_time).as_secs_f64();
+                    let left = rest * cfg.pd_share - pd_time.as_secs_f64();
+                    if left.is_nan() || left <= 0.0 {
+                        break;
+                    }
+                    // Property direction: block the first state of the step counterexample.
+                    let t = Instant::now();
+                    // No end (`None`) when the share is unbounded.
+                    let until = Duration::try_from_secs_f64(left)
+                        .ok()
+                        .and_then(|d| t.checked_add(d));
+                    let root = pd.root(&step.u.trace(ts, &step.s, k));
+                    let found = pd.block(root, &mut base, &mut budget, until, ctl);
+                    pd_time += t.elapsed();
                     let learned = pd.take_learned();
                     for c in &learned {
                         for f in 0..=k {
@@ -391,11 +399,21 @@ fn run(
                         }
                         step.aux.push(c.clone());
                     }
-                    // Published at once: a later lemma may rely on these.
-                    pool.publish(pool_id, learned);
-                    match blocked {
-                        Ok(true) => {}
-                        Ok(false) => break,
+                    // Published at once (a later lemma may rely on these), when they are
+                    // inductive as IC3 expects: relative to the lemmas before, in one step.
+                    if k == 1 {
+                        pool.publish(pool_id, learned);
+                    }
+                    match found {
+                        Ok(Found::Blocked) => {}
+                        Ok(Found::Open) => break,
+                        Ok(Found::Reached(depth)) => {
+                            if let Some(t) = kipdr::counterexample_at(ts, cnf, depth, cfg.sat, ctl)
+                            {
+                                return Outcome::Unsafe(t);
+                            }
+                            return stopped(k);
+                        }
                         Err(Interrupted::Stop) => return stopped(k),
                         Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up("k", k)),
                     }

@@ -1,35 +1,52 @@
 //! Property direction for k-induction: KIPDR, Algorithm 1 of Beyer and Dangl ("Software
-//! Verification with PDR", TACAS 2020), on AIGER transition systems.
+//! Verification with PDR: An Implementation of the State of the Art", TACAS 2020), on AIGER
+//! transition systems.
 //!
-//! When the step case of k-induction fails, the bad state of its counterexample is lifted into
-//! a proof obligation (a cube of states from which the property fails in `depth` steps).
-//! Obligations are blocked as IC3 blocks them, but against a single frame, the auxiliary
-//! invariant: a cube whose negation is inductive relative to it is generalized (the unsat core,
-//! then dropping literals while it stays inductive), re-verified, and conjoined to it as a new
-//! lemma; a cube that is not inductive yields its lifted predecessor as a new obligation one
-//! step further from bad.
+//! When the step case of k-induction fails at some `k`, its counterexample is a path of `k + 1`
+//! states whose first `k` keep the property and whose last violates it. Its *first* state is
+//! the counterexample to induction: [`root`](PropertyDirection::root) lifts it against that
+//! whole path (the inputs fixed, the constraints required in every state), so every state of
+//! the resulting cube, the proof obligation, reaches a bad state in exactly `k` steps.
 //!
-//! Chains are followed only up to k steps: k grows instead ("eagerly"), and the obligations
-//! left open go to the unrolling. The base case checks them at every depth: an initial path
-//! that reaches an obligation of depth d at depth j means a counterexample of length j + d,
-//! which a fresh BMC query at exactly that depth then produces. Long chains thus cost one BMC
-//! query rather than many one-step ones.
+//! An obligation `o` is handled by [`block`](PropertyDirection::block), as the paper does, with
+//! the two halves of k-induction for the candidate invariant `¬o`:
+//! - the base case: no path from the initial states of at most `k` steps reaches `o` (the
+//!   shared [`BmcUnrolling`]); a path that does is a counterexample of that length plus the
+//!   obligation's depth, which a fresh BMC query of exactly that length then produces;
+//! - the step case ([`step`](PropertyDirection::step)): `k + 1` states under the constraints
+//!   and the invariants learned so far, `¬o` in the first `k`, `o` in the last, must be
+//!   unsatisfiable. Then `¬o` is k-inductive relative to the invariants, and so is `¬c` for the
+//!   cube `c ⊆ o` of the literals the unsat core needed (its hypotheses are stronger); `c` is
+//!   strengthened further by dropping literals while both cases hold
+//!   ([`generalize`](PropertyDirection::generalize)), proved once more, and learned.
+//!   If the step case fails, its first state, lifted against the path to `o`, becomes a new
+//!   obligation `k` steps further from bad.
 //!
-//! Every lemma is inductive relative to the lemmas before it, so their conjunction is an
-//! invariant: the step case assumes it in every frame, the proof names it, and the portfolio's
-//! lemma pool shares it with IC3.
+//! The property is not assumed in these queries: a lemma is then an invariant of the system
+//! whether or not the property holds. Chains are followed for at most `k` obligations and a
+//! budget of step queries per `k`; then `k` grows instead, and the obligations left open are
+//! checked by the base case at each new depth ([`check_open`](PropertyDirection::check_open)).
+//!
+//! Lemma `i` is `k_i`-inductive relative to the lemmas before it, with `k_i` the `k` it was
+//! learned at, never above the `k` of the final proof: the step case of the property assumes
+//! them all in every frame, and the proof's certificate (`P ∧ Aux`, k-inductive) holds. Only
+//! lemmas learned at `k = 1` are plain relative-inductive as IC3 expects; only those go to the
+//! portfolio's lemma pool.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::Instant;
 
 use pdrkit_logic::{Cube, Lit, SatResult, SatSolver};
+use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
 use crate::sat::AnySolver;
-use crate::unroll::Unroller;
+use crate::unroll::{BmcUnrolling, Unroller};
 use crate::{Control, SatBackend, Trace};
 
-/// A cube of states from which a bad state is reachable in `depth` steps (with the inputs
-/// lifting fixed).
+/// A cube of states from which a bad state is reachable in exactly `depth` steps (with the
+/// inputs lifting fixed).
 #[derive(Clone, Debug)]
 pub(crate) struct Obligation {
     pub cube: Cube,
@@ -44,76 +61,90 @@ pub(crate) enum Interrupted {
     Solver,
 }
 
+/// How an obligation chain ended.
+pub(crate) enum Found {
+    /// The root is excluded by the lemmas.
+    Blocked,
+    /// The chain was cut (length or budget) and kept open for the base case.
+    Open,
+    /// An obligation is reachable from the initial states: a counterexample of this many steps
+    /// exists.
+    Reached(usize),
+}
+
 /// Counters of property direction.
 #[derive(Clone, Debug, Default)]
 pub struct PdStats {
-    /// Counterexamples to the step case turned into obligations.
+    /// Counterexamples to the step case of the property turned into obligations.
     pub ctis: u64,
-    /// Obligations handled (roots and predecessors).
+    /// Obligations created (roots and predecessors).
     pub obligations: u64,
-    /// Relative-induction queries (blocking, generalization, verification).
-    pub relind_calls: u64,
+    /// Step-case queries of obligations (blocking, generalization, verification).
+    pub step_calls: u64,
+    /// Base-case queries of obligations and lemma candidates.
+    pub base_calls: u64,
     /// Lifting queries.
     pub lift_calls: u64,
     /// Lemmas learned (conjoined to the auxiliary invariant).
     pub lemmas: u64,
     /// Sum of the learned lemmas' lengths.
     pub lemma_lits: u64,
-    /// Base-case queries for open obligations.
-    pub open_checks: u64,
+    /// Lemmas learned at k ≥ 2 (k-inductive, maybe not 1-inductive).
+    pub deep_lemmas: u64,
+    /// Obligations the base case reached (each a counterexample).
+    pub reached: u64,
     /// Solver rebuilds.
     pub rebuilds: u64,
 }
 
-/// A one-step solver: the state (frame 0) and, when constraints need it, the successor's
-/// frame. `constrained`: the constraints hold in both and the lemmas are loaded (for
-/// relative induction); otherwise nothing is assumed (for lifting).
-struct OneStep {
+/// `k + 1` frames from any state in one solver: either the step case of obligations (the
+/// constraints and the lemmas asserted in every frame) or lifting (nothing asserted).
+struct Window {
     s: AnySolver,
     u: Unroller,
     constrained: bool,
+    /// Activation literals used since the solver was built.
     acts: usize,
 }
 
-impl OneStep {
-    fn new(ts: &TransitionSystem, backend: SatBackend, constrained: bool, lemmas: &[Cube]) -> Self {
-        let mut s = AnySolver::new(backend);
-        let mut u = Unroller::new(ts);
-        u.add_frame(ts, &mut s, false);
-        if constrained {
-            // The successor's constraints read its inputs: only then is a second frame needed.
-            if !ts.constraints.is_empty() {
-                u.add_frame(ts, &mut s, false);
-            }
-            for &c in &ts.constraints {
-                s.add_clause(&[u.lit(0, c)]);
-                s.add_clause(&[u.lit(1, c)]);
-            }
-        }
-        let mut me = OneStep {
-            s,
-            u,
+impl Window {
+    fn new(
+        ts: &TransitionSystem,
+        backend: SatBackend,
+        cnf: &Arc<MappedCnf>,
+        constrained: bool,
+        frames: usize,
+        lemmas: &[Cube],
+    ) -> Self {
+        let mut w = Window {
+            s: AnySolver::new(backend),
+            u: Unroller::with_cnf(cnf.clone()),
             constrained,
             acts: 0,
         };
-        for l in lemmas {
-            me.add_lemma(ts, l);
+        for _ in 0..frames {
+            w.add_frame(ts, lemmas);
         }
-        me
+        w
     }
 
-    /// The solver literal of latch literal `l` in the successor state.
-    fn next(&self, ts: &TransitionSystem, l: Lit) -> Lit {
-        let i = ts.latch_index(l.var()).expect("cubes are over latches");
-        self.u.lit(0, ts.next[i]).xor(l.is_neg())
+    fn add_frame(&mut self, ts: &TransitionSystem, lemmas: &[Cube]) {
+        self.u.add_frame(ts, &mut self.s, false);
+        if self.constrained {
+            let f = self.u.len() - 1;
+            for &c in &ts.constraints {
+                self.s.add_clause(&[self.u.lit(f, c)]);
+            }
+            for cube in lemmas {
+                self.add_lemma(f, cube);
+            }
+        }
     }
 
-    /// The lemma `¬cube` in the state and (the lemmas being inductive) in its successor.
-    fn add_lemma(&mut self, ts: &TransitionSystem, cube: &Cube) {
-        let now: Vec<Lit> = cube.iter().map(|&l| !self.u.lit(0, l)).collect();
-        self.s.add_clause(&now);
-        let next: Vec<Lit> = cube.iter().map(|&l| !self.next(ts, l)).collect();
-        self.s.add_clause(&next);
+    /// The lemma `¬cube` in frame `f`.
+    fn add_lemma(&mut self, f: usize, cube: &Cube) {
+        let clause: Vec<Lit> = cube.iter().map(|&l| !self.u.lit(f, l)).collect();
+        self.s.add_clause(&clause);
     }
 
     /// A fresh activation literal for one temporary clause.
@@ -123,28 +154,34 @@ impl OneStep {
     }
 }
 
-/// What a relative-induction query found.
-enum Relind {
-    /// `Inv ∧ C ∧ ¬c ∧ T ∧ C' ⇒ ¬c'`: the sub-cube of `c` in the core.
-    Blocked(Cube),
-    /// A predecessor state (every latch) and its inputs.
-    Pred(Vec<Lit>, Vec<bool>),
+/// What the step case of an obligation found.
+enum Step {
+    /// `¬o` is k-inductive relative to the lemmas; so is the negation of this sub-cube of `o`
+    /// (the literals of the last frame in the core).
+    Inductive(Cube),
+    /// A counterexample: the path (its first state and the inputs of every frame).
+    Cti(Trace),
+    /// The solver gave up within its conflict budget: neither is known.
+    Undecided,
 }
 
-/// The property-direction half of KIPDR: the lemmas, the one-step solvers and the open
+/// The property-direction half of KIPDR: the lemmas, the step and lifting windows, the open
 /// obligations.
 pub(crate) struct PropertyDirection<'a> {
     ts: &'a TransitionSystem,
-    rel: OneStep,
-    lift: OneStep,
-    /// Every lemma the relative-induction solver holds (own and imported), in order.
+    cnf: Arc<MappedCnf>,
+    step: Window,
+    lift: Window,
+    /// Every lemma the step window holds (own and imported), in order.
     lemmas: Vec<Cube>,
     /// Lemmas learned since the last [`take_learned`](Self::take_learned).
     learned: Vec<Cube>,
-    /// Obligations whose chain was cut; the base case looks for them.
-    pub open: VecDeque<Obligation>,
+    /// Obligations whose chain was cut, checked by the base case at every new depth.
+    open: VecDeque<Obligation>,
     mic_attempts: usize,
-    /// The backend of the one-step solvers, for their rebuilds.
+    /// Conflicts a step query may take before it counts as undecided.
+    step_conflicts: u64,
+    /// The backend of the windows, for their rebuilds.
     backend: SatBackend,
     rebuild_after: usize,
     failed: Vec<Lit>,
@@ -153,38 +190,62 @@ pub(crate) struct PropertyDirection<'a> {
 
 /// How many open obligations the base case keeps checking (the oldest go first).
 const MAX_OPEN: usize = 256;
+/// Temporary clauses a window takes before it is rebuilt (MiniSat keeps every retired one).
+const REBUILD_AFTER: usize = 1000;
 
 impl<'a> PropertyDirection<'a> {
-    pub fn new(ts: &'a TransitionSystem, mic_attempts: usize, backend: SatBackend) -> Self {
+    /// No frames yet: [`extend_to`](Self::extend_to) builds them with the rounds of k.
+    pub fn new(
+        ts: &'a TransitionSystem,
+        cnf: Arc<MappedCnf>,
+        mic_attempts: usize,
+        step_conflicts: u64,
+        backend: SatBackend,
+    ) -> Self {
         PropertyDirection {
             ts,
-            rel: OneStep::new(ts, backend, true, &[]),
-            lift: OneStep::new(ts, backend, false, &[]),
+            step: Window::new(ts, backend, &cnf, true, 0, &[]),
+            lift: Window::new(ts, backend, &cnf, false, 0, &[]),
+            cnf,
             lemmas: Vec::new(),
             learned: Vec::new(),
             open: VecDeque::new(),
             mic_attempts,
+            step_conflicts,
             backend,
-            rebuild_after: 1000,
+            rebuild_after: REBUILD_AFTER,
             failed: Vec::new(),
             stats: PdStats::default(),
         }
     }
 
-    /// Assumes an invariant proved elsewhere (each must be inductive relative to those before).
+    /// Gives both windows `k + 1` frames.
+    pub fn extend_to(&mut self, k: usize) {
+        while self.step.u.len() <= k {
+            self.step.add_frame(self.ts, &self.lemmas);
+        }
+        while self.lift.u.len() <= k {
+            self.lift.add_frame(self.ts, &[]);
+        }
+    }
+
+    /// The k of the current round.
+    fn k(&self) -> usize {
+        self.step.u.len() - 1
+    }
+
+    /// Assumes an invariant proved elsewhere or here, in every frame (each must be
+    /// k-inductive relative to those before, for a k no larger than the final proof's).
     pub fn assume(&mut self, cube: &Cube) {
-        self.rel.add_lemma(self.ts, cube);
+        for f in 0..self.step.u.len() {
+            self.step.add_lemma(f, cube);
+        }
         self.lemmas.push(cube.clone());
     }
 
     /// The lemmas learned since the last call.
     pub fn take_learned(&mut self) -> Vec<Cube> {
         std::mem::take(&mut self.learned)
-    }
-
-    /// Whether a cube meets no initial state.
-    fn initiation(&self, cube: &Cube) -> bool {
-        cube.iter().any(|&l| self.ts.contradicts_init(l))
     }
 
     /// Whether a lemma already excludes every state of `cube`.
@@ -194,7 +255,7 @@ impl<'a> PropertyDirection<'a> {
 
     /// The solver's literals of the last failed assumptions, sorted for lookups.
     fn read_failed(&mut self, lifting: bool) {
-        let s = if lifting { &self.lift.s } else { &self.rel.s };
+        let s = if lifting { &self.lift.s } else { &self.step.s };
         self.failed.clear();
         self.failed.extend_from_slice(s.failed_assumptions());
         self.failed.sort_unstable();
@@ -204,149 +265,188 @@ impl<'a> PropertyDirection<'a> {
         self.failed.binary_search(&l).is_ok()
     }
 
-    /// `Inv ∧ C ∧ ¬cube ∧ T ∧ C' ∧ cube'`.
-    fn relind(&mut self, cube: &Cube) -> Result<Relind, Interrupted> {
-        if self.rel.acts >= self.rebuild_after {
-            self.rel = OneStep::new(self.ts, self.backend, true, &self.lemmas);
+    /// The first depth `j ≤ upto` at which a path from the initial states reaches `cube`.
+    fn reached(
+        &mut self,
+        base: &mut BmcUnrolling,
+        cube: &Cube,
+        upto: usize,
+    ) -> Result<Option<usize>, Interrupted> {
+        for j in 0..=upto {
+            if j == 0 && cube.iter().any(|&l| self.ts.contradicts_init(l)) {
+                continue;
+            }
+            self.stats.base_calls += 1;
+            match base.reaches(j, cube.iter().copied()) {
+                SatResult::Sat => return Ok(Some(j)),
+                SatResult::Unsat => {}
+                SatResult::Unknown => return Err(Interrupted::Solver),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The step case of `¬cube` at the current k: `k + 1` states under the constraints and
+    /// the lemmas, `¬cube` in the first `k`, `cube` in the last.
+    fn step(&mut self, cube: &Cube) -> Result<Step, Interrupted> {
+        let k = self.k();
+        if self.step.acts >= self.rebuild_after {
+            self.step = Window::new(self.ts, self.backend, &self.cnf, true, k + 1, &self.lemmas);
             self.stats.rebuilds += 1;
         }
-        let ts = self.ts;
-        let act = self.rel.activation();
-        let mut clause = vec![!act];
-        clause.extend(cube.iter().map(|&l| !self.rel.u.lit(0, l)));
-        self.rel.s.add_clause(&clause);
+        let act = self.step.activation();
+        for f in 0..k {
+            let mut clause = vec![!act];
+            clause.extend(cube.iter().map(|&l| !self.step.u.lit(f, l)));
+            self.step.s.add_clause(&clause);
+        }
         let mut assumptions = vec![act];
-        assumptions.extend(cube.iter().map(|&l| self.rel.next(ts, l)));
-        self.stats.relind_calls += 1;
-        let r = self.rel.s.solve(&assumptions);
-        let answer = match r {
+        assumptions.extend(cube.iter().map(|&l| self.step.u.lit(k, l)));
+        self.stats.step_calls += 1;
+        self.step.s.set_conflict_budget(Some(self.step_conflicts));
+        let answer = match self.step.s.solve(&assumptions) {
             SatResult::Unsat => {
                 self.read_failed(false);
-                let core = cube.filtered(|l| self.was_failed(self.rel.next(ts, l)));
-                Ok(Relind::Blocked(core))
+                let u = &self.step.u;
+                let core = cube.filtered(|l| self.was_failed(u.lit(k, l)));
+                Ok(Step::Inductive(core))
             }
-            SatResult::Sat => {
-                let u = &self.rel.u;
-                let state = (0..ts.num_latches())
-                    .map(|i| {
-                        let v = ts.latch(i);
-                        v.lit_with(!self.rel.s.value(u.var_lit(0, v)).unwrap_or(false))
-                    })
-                    .collect();
-                let inputs = (0..ts.num_inputs())
-                    .map(|i| self.rel.s.value(u.var_lit(0, ts.input(i))).unwrap_or(false))
-                    .collect();
-                Ok(Relind::Pred(state, inputs))
-            }
-            SatResult::Unknown => Err(Interrupted::Solver),
+            SatResult::Sat => Ok(Step::Cti(self.step.u.trace(self.ts, &self.step.s, k))),
+            // Stopped, or over the budget: the caller's next check of the stop flag tells.
+            SatResult::Unknown => Ok(Step::Undecided),
         };
-        self.rel.s.add_clause(&[!act]);
+        self.step.s.add_clause(&[!act]);
         answer
     }
 
-    /// Shrinks `state` to the latches that, with these inputs, force the constraints and
-    /// either a bad state (`succ` = `None`) or a successor in `succ`.
-    fn lift(&mut self, state: &[Lit], inputs: &[bool], succ: Option<&Cube>) -> Cube {
+    /// Shrinks the first state of `path` to the latches that, with the path's inputs in
+    /// frames `0..=k`, force the constraints in every frame and, in frame `k`, a bad state
+    /// (`target` = `None`) or a state of `target`.
+    fn lift(&mut self, path: &Trace, target: Option<&Cube>) -> Cube {
+        let k = self.k();
         if self.lift.acts >= self.rebuild_after {
-            self.lift = OneStep::new(self.ts, self.backend, false, &[]);
+            self.lift = Window::new(self.ts, self.backend, &self.cnf, false, k + 1, &[]);
             self.stats.rebuilds += 1;
         }
         let ts = self.ts;
-        debug_assert!(!self.lift.constrained);
         let act = self.lift.activation();
-        // act → ¬(C ∧ target): the target fails for every state of the core.
+        // act → ¬(C in every frame ∧ the target in frame k).
+        let u = &self.lift.u;
         let mut clause = vec![!act];
-        clause.extend(ts.constraints.iter().map(|&c| !self.lift.u.lit(0, c)));
-        match succ {
-            None => clause.push(!self.lift.u.lit(0, ts.bad)),
-            Some(c) => clause.extend(c.iter().map(|&l| !self.lift.next(ts, l))),
+        for f in 0..=k {
+            clause.extend(ts.constraints.iter().map(|&c| !u.lit(f, c)));
         }
-        self.lift.s.add_clause(&clause);
+        match target {
+            None => clause.push(!u.lit(k, ts.bad)),
+            Some(c) => clause.extend(c.iter().map(|&l| !u.lit(k, l))),
+        }
+        let state: Vec<Lit> = path
+            .init
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| ts.latch(i).lit_with(!b))
+            .collect();
         let mut assumptions = vec![act];
-        assumptions.extend(
-            inputs
-                .iter()
-                .enumerate()
-                .map(|(i, &b)| self.lift.u.lit(0, ts.input(i).lit_with(!b))),
-        );
-        assumptions.extend(state.iter().map(|&l| self.lift.u.lit(0, l)));
+        for (f, values) in path.inputs.iter().enumerate().take(k + 1) {
+            assumptions.extend(
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &b)| u.lit(f, ts.input(i).lit_with(!b))),
+            );
+        }
+        assumptions.extend(state.iter().map(|&l| u.lit(0, l)));
+        self.lift.s.add_clause(&clause);
         self.stats.lift_calls += 1;
         let cube = match self.lift.s.solve(&assumptions) {
             SatResult::Unsat => {
                 self.read_failed(true);
+                let u = &self.lift.u;
                 Cube::new(
                     state
                         .iter()
                         .copied()
-                        .filter(|&l| self.was_failed(self.lift.u.lit(0, l))),
+                        .filter(|&l| self.was_failed(u.lit(0, l))),
                 )
             }
-            // Cannot happen for a state the model gave; the full state is always right.
+            // Cannot happen for a path the model gave; the full state is always right.
             _ => Cube::new(state.iter().copied()),
         };
         self.lift.s.add_clause(&[!act]);
         cube
     }
 
-    /// Lifts the bad state of a step counterexample into a root obligation.
-    pub fn root(&mut self, state: &[Lit], inputs: &[bool]) -> Obligation {
+    /// Lifts the first state of a counterexample to the step case of the property (the path
+    /// of `k + 1` states) into a root obligation of depth `k`.
+    pub fn root(&mut self, path: &Trace) -> Obligation {
         self.stats.ctis += 1;
         Obligation {
-            cube: self.lift(state, inputs, None),
-            depth: 0,
+            cube: self.lift(path, None),
+            depth: self.k(),
         }
     }
 
-    /// `core` (a sub-cube of `full`), with a literal of `full` added back if it needs one to
-    /// stay disjoint from the initial states.
-    fn with_initiation(&self, core: Cube, full: &Cube) -> Cube {
-        if self.initiation(&core) {
-            return core;
-        }
-        match full.iter().find(|&&l| self.ts.contradicts_init(l)) {
-            Some(&l) => Cube::new(core.iter().copied().chain([l])),
-            None => full.clone(),
-        }
-    }
-
-    /// Drops literals of a blocked cube while it stays inductive relative to the lemmas
-    /// (giving up after `mic_attempts` failures in a row), then re-verifies the result.
-    fn generalize(&mut self, core: Cube, full: &Cube) -> Result<Option<Cube>, Interrupted> {
-        let mut g = self.with_initiation(core, full);
+    /// A cube `g ⊆ full` whose negation is an invariant, k-inductive relative to the lemmas,
+    /// starting from `core` (the step case's core of `full`): the base case is checked for
+    /// every candidate, literals are dropped while both cases hold (giving up after
+    /// `mic_attempts` failures in a row, or when the budget or the time is up), and the result
+    /// is proved once more.
+    fn generalize(
+        &mut self,
+        base: &mut BmcUnrolling,
+        core: Cube,
+        full: &Cube,
+        budget: &mut u64,
+        until: Option<Instant>,
+    ) -> Result<Option<Cube>, Interrupted> {
+        let below = self.k() - 1;
+        // `full`'s base case holds: it was checked when the obligation was made.
+        let mut g = if self.reached(base, &core, below)?.is_none() {
+            core
+        } else {
+            full.clone()
+        };
         let order: Vec<Lit> = g.to_vec();
         let mut fails = 0;
         for l in order {
+            if fails >= self.mic_attempts
+                || *budget == 0
+                || until.is_some_and(|u| Instant::now() >= u)
+            {
+                break;
+            }
             if !g.contains(&l) || g.len() == 1 {
                 continue;
             }
             let cand = g.filtered(|x| x != l);
-            if !self.initiation(&cand) {
+            if self.reached(base, &cand, below)?.is_some() {
+                fails += 1;
                 continue;
             }
-            match self.relind(&cand)? {
-                Relind::Blocked(core) => {
-                    g = self.with_initiation(core, &cand);
+            *budget -= 1;
+            match self.step(&cand)? {
+                Step::Inductive(core) => {
+                    g = if core.len() < cand.len() && self.reached(base, &core, below)?.is_none() {
+                        core
+                    } else {
+                        cand
+                    };
                     fails = 0;
                 }
-                Relind::Pred(..) => {
-                    fails += 1;
-                    if fails >= self.mic_attempts {
-                        break;
-                    }
-                }
+                Step::Cti(..) | Step::Undecided => fails += 1,
             }
         }
-        // Re-verify before learning: initiation and relative induction, from scratch.
-        if self.initiation(&g) && matches!(self.relind(&g)?, Relind::Blocked(_)) {
-            Ok(Some(g))
-        } else {
-            Ok(None)
+        // Proved before it is learned (its base case was checked above).
+        match self.step(&g)? {
+            Step::Inductive(_) => Ok(Some(g)),
+            Step::Cti(..) | Step::Undecided => Ok(None),
         }
     }
 
     fn learn(&mut self, g: Cube) {
         self.stats.lemmas += 1;
         self.stats.lemma_lits += g.len() as u64;
+        self.stats.deep_lemmas += u64::from(self.k() >= 2);
         self.assume(&g);
         self.learned.push(g);
     }
@@ -360,97 +460,251 @@ impl<'a> PropertyDirection<'a> {
         }
     }
 
-    /// Blocks `root` and the chain of predecessors it needs, within `max_depth` steps from bad
-    /// and `budget` relative-induction queries. `Ok(true)`: the root is blocked by the lemmas;
-    /// `Ok(false)`: the chain was cut (depth, budget or initial states) and kept open.
+    /// Blocks `root` and the chain of obligations it needs, at most `k + 1` of them and within
+    /// `budget` step queries (generalization's included) and the time until `until` (if any),
+    /// checking each new obligation by the base case at every depth up to `k` (`base` must
+    /// have `k + 1` frames).
     pub fn block(
         &mut self,
         root: Obligation,
-        max_depth: usize,
+        base: &mut BmcUnrolling,
         budget: &mut u64,
+        until: Option<Instant>,
         ctl: &Control,
-    ) -> Result<bool, Interrupted> {
-        let mut stack = vec![root];
-        self.stats.obligations += 1;
-        while let Some(top) = stack.last() {
+    ) -> Result<Found, Interrupted> {
+        let k = self.k();
+        let mut stack: Vec<Obligation> = Vec::new();
+        let mut fresh = Some(root);
+        loop {
             if ctl.should_stop() {
                 return Err(Interrupted::Stop);
             }
+            if let Some(o) = fresh.take() {
+                self.stats.obligations += 1;
+                if let Some(j) = self.reached(base, &o.cube, k)? {
+                    self.stats.reached += 1;
+                    return Ok(Found::Reached(j + o.depth));
+                }
+                stack.push(o);
+            }
+            let Some(top) = stack.last() else {
+                return Ok(Found::Blocked);
+            };
             if self.blocked(&top.cube) {
                 stack.pop();
                 continue;
             }
-            if *budget == 0 || !self.initiation(&top.cube) {
+            if *budget == 0 || until.is_some_and(|u| Instant::now() >= u) {
                 self.keep_open(stack);
-                return Ok(false);
+                return Ok(Found::Open);
             }
             *budget -= 1;
             let (cube, depth) = (top.cube.clone(), top.depth);
-            match self.relind(&cube)? {
-                Relind::Blocked(core) => {
-                    match self.generalize(core, &cube)? {
-                        Some(g) => self.learn(g),
-                        // Generalization went wrong (it never should): learn the cube itself,
-                        // which the query just proved, after one more check.
-                        None => match self.relind(&cube)? {
-                            Relind::Blocked(_) => self.learn(cube),
-                            Relind::Pred(..) => {
-                                self.keep_open(stack);
-                                return Ok(false);
-                            }
-                        },
+            match self.step(&cube)? {
+                Step::Inductive(core) => match self.generalize(base, core, &cube, budget, until)? {
+                    Some(g) => {
+                        self.learn(g);
+                        stack.pop();
                     }
-                    stack.pop();
-                }
-                Relind::Pred(state, inputs) => {
-                    let p = self.lift(&state, &inputs, Some(&cube));
-                    self.stats.obligations += 1;
-                    stack.push(Obligation {
-                        cube: p,
-                        depth: depth + 1,
-                    });
-                    if depth + 1 > max_depth {
+                    // The result could not be proved again (within the budget): keep the
+                    // chain for the base case.
+                    None => {
                         self.keep_open(stack);
-                        return Ok(false);
+                        return Ok(Found::Open);
                     }
+                },
+                Step::Undecided => {
+                    self.keep_open(stack);
+                    return Ok(Found::Open);
+                }
+                Step::Cti(path) => {
+                    if stack.len() > k {
+                        self.keep_open(stack);
+                        return Ok(Found::Open);
+                    }
+                    fresh = Some(Obligation {
+                        cube: self.lift(&path, Some(&cube)),
+                        depth: depth + k,
+                    });
                 }
             }
         }
-        Ok(true)
     }
 
-    /// Drops open obligations the lemmas now block.
-    pub fn prune_open(&mut self) {
+    /// Checks the open obligations at depth `k` (they were checked at every smaller one when
+    /// made or in earlier rounds), dropping those the lemmas now block: the length of a
+    /// counterexample if one is reached.
+    pub fn check_open(
+        &mut self,
+        base: &mut BmcUnrolling,
+        k: usize,
+        ctl: &Control,
+    ) -> Result<Option<usize>, Interrupted> {
         let open = std::mem::take(&mut self.open);
         self.open = open
             .into_iter()
             .filter(|o| !self.blocked(&o.cube))
             .collect();
+        for i in 0..self.open.len() {
+            if ctl.should_stop() {
+                return Err(Interrupted::Stop);
+            }
+            self.stats.base_calls += 1;
+            let o = &self.open[i];
+            match base.reaches(k, o.cube.iter().copied()) {
+                SatResult::Sat => {
+                    self.stats.reached += 1;
+                    return Ok(Some(k + o.depth));
+                }
+                SatResult::Unsat => {}
+                SatResult::Unknown => return Err(Interrupted::Solver),
+            }
+        }
+        Ok(None)
     }
 }
 
-/// A counterexample of exactly `depth` steps, by a fresh BMC query on `backend` (after an open
+/// A counterexample of exactly `depth` steps, by a fresh BMC query on `backend` (after an
 /// obligation was reached); `None` if there is none (lifting is exact, so this should not
 /// happen) or the engine must stop.
 pub(crate) fn counterexample_at(
     ts: &TransitionSystem,
+    cnf: &Arc<MappedCnf>,
     depth: usize,
     backend: SatBackend,
     ctl: &Control,
 ) -> Option<Trace> {
-    let mut s = AnySolver::new(backend);
-    let mut u = Unroller::new(ts);
-    for k in 0..=depth {
+    let mut b = BmcUnrolling::new(backend, cnf.clone());
+    for _ in 0..=depth {
         if ctl.should_stop() {
             return None;
         }
-        u.add_frame(ts, &mut s, true);
-        for &c in &ts.constraints {
-            s.add_clause(&[u.lit(k, c)]);
-        }
+        b.extend(ts);
     }
-    match s.solve(&[u.lit(depth, ts.bad)]) {
-        SatResult::Sat => Some(u.trace(ts, &s, depth)),
+    match b.reaches(depth, [ts.bad]) {
+        SatResult::Sat => Some(b.trace(ts, depth)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use pdrkit_logic::{Cube, Lit};
+    use pdrkit_ts::cnf::MappedCnf;
+    use pdrkit_ts::{Aig, AndGate, Latch, Reset, TransitionSystem};
+
+    use super::{PropertyDirection, Step};
+    use crate::kind::{self, KindConfig, KindStats};
+    use crate::{Control, Outcome, Reason, SatBackend};
+
+    /// Input `t`; latches `x`, `y1`, `y2`, all reset 0: `y2' = y2`, `y1' = y2`, `x' = y1 ∧ t`;
+    /// the property "never x".
+    ///
+    /// The property is k-inductive for no k: from `y1 = y2 = 1`, `x` stays 0 while `t` is 0,
+    /// as long as one likes, and then turns 1. `¬y1` is 2-inductive (two steps with `y1 = 0`
+    /// mean `y2 = 0`) but not 1-inductive (`y1 = 0, y2 = 1` steps to `y1 = 1`).
+    fn delayed_enable() -> (Aig, TransitionSystem) {
+        let lit = |v: u32| Lit::from_code(2 * v);
+        let (t, x, y1, y2, g) = (lit(1), lit(2), lit(3), lit(4), lit(5));
+        let aig = Aig {
+            max_var: 5,
+            inputs: vec![t],
+            latches: vec![
+                Latch {
+                    lit: x,
+                    next: g,
+                    reset: Reset::Zero,
+                },
+                Latch {
+                    lit: y1,
+                    next: y2,
+                    reset: Reset::Zero,
+                },
+                Latch {
+                    lit: y2,
+                    next: y2,
+                    reset: Reset::Zero,
+                },
+            ],
+            ands: vec![AndGate {
+                lhs: g,
+                rhs0: y1,
+                rhs1: t,
+            }],
+            bads: vec![x],
+            ..Aig::default()
+        };
+        let ts = TransitionSystem::from_aig(&aig, None).unwrap();
+        (aig, ts)
+    }
+
+    /// The system's latch literal of the model's latch `code`.
+    fn latch(ts: &TransitionSystem, code: u32) -> Lit {
+        ts.latch(ts.latch_index(Lit::from_code(code).var()).unwrap())
+            .lit()
+    }
+
+    #[test]
+    fn step_case_proves_a_cube_k_inductive_only_from_its_k() {
+        let (_, ts) = delayed_enable();
+        let mut pd = PropertyDirection::new(
+            &ts,
+            Arc::new(MappedCnf::new(&ts)),
+            3,
+            10_000,
+            SatBackend::Minisat,
+        );
+        let y1 = Cube::new([latch(&ts, 6)]);
+        pd.extend_to(1);
+        // One step: `y1 = 0, y2 = 1` reaches `y1 = 1`; the counterexample's first state says so.
+        match pd.step(&y1) {
+            Ok(Step::Cti(path)) => {
+                let y2 = ts.latch_index(latch(&ts, 8).var()).unwrap();
+                let y1 = ts.latch_index(latch(&ts, 6).var()).unwrap();
+                assert!(path.init[y2] && !path.init[y1]);
+                assert_eq!(path.inputs.len(), 2);
+            }
+            _ => panic!("¬y1 is not 1-inductive"),
+        }
+        pd.extend_to(2);
+        match pd.step(&y1) {
+            Ok(Step::Inductive(core)) => assert_eq!(core, y1),
+            _ => panic!("¬y1 is 2-inductive"),
+        }
+        assert_eq!(pd.stats.step_calls, 2);
+    }
+
+    #[test]
+    fn kipdr_proves_what_k_induction_cannot_with_a_certificate_the_checker_accepts() {
+        let (aig, ts) = delayed_enable();
+        let bounded = |pd: bool| KindConfig {
+            property_direction: pd,
+            max_k: Some(6),
+            ..KindConfig::default()
+        };
+        let mut st = KindStats::default();
+        match kind::check(&ts, &bounded(false), &Control::new(), &mut st) {
+            Outcome::Unknown(Reason::BoundReached { .. }) => {}
+            o => panic!("k-induction alone cannot prove this: {o:?}"),
+        }
+        for sat in [SatBackend::Minisat, SatBackend::Pdrkit] {
+            let cfg = KindConfig {
+                sat,
+                // Property direction may take any time: the run is too short to share it.
+                pd_share: f64::INFINITY,
+                ..bounded(true)
+            };
+            let mut st = KindStats::default();
+            match kind::check(&ts, &cfg, &Control::new(), &mut st) {
+                Outcome::Safe(proof) => {
+                    assert!(st.pd.lemmas > 0);
+                    let cert = proof.certificate(&ts, &aig).unwrap();
+                    assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+                }
+                o => panic!("KIPDR on {sat}: {o:?}"),
+            }
+        }
     }
 }
