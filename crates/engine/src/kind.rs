@@ -6,11 +6,16 @@
 //! only for the pairs of equal states a step counterexample shows, or eagerly for every pair.
 //! A proof that needed them is reported as such: its certificate construction differs.
 //!
-//! With property direction on, this is KIPDR (see [`crate::kipdr`]): a failed step case yields
-//! a proof obligation that is blocked, where possible, by new lemmas of the auxiliary
-//! invariant, and the obligations left open are looked for by the base case. Off, it is plain
-//! k-induction (KI). Either way, the auxiliary invariant may also take in the lemmas other
-//! engines of a portfolio proved (the paper's `get_currently_known_invariant`).
+//! With property direction on, this is KIPDR (`kipdr.rs`): the first state of a failed step
+//! case yields a proof obligation, proved unreachable, where possible, by k-inductive lemmas
+//! of the auxiliary invariant, and the obligations left open are looked for by the base case.
+//! Property direction gets a share of the run's time ([`KindConfig::pd_share`]), so that it
+//! never delays by much the proofs plain k-induction finds. Off, this is plain k-induction
+//! (KI). Either way, the auxiliary invariant may also take in the lemmas other engines of a
+//! portfolio proved (the paper's `get_currently_known_invariant`).
+//!
+//! The base case is the one unrolling from the initial states that BMC uses
+//! (`unroll::BmcUnrolling`), and the obligations' checks ask it too.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,7 +24,8 @@ use pdrkit_logic::{Cube, SatResult, SatSolver};
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
-use crate::kipdr::{self, Found, Interrupted, PdStats, PropertyDirection};
+pub use crate::kipdr::PdStats;
+use crate::kipdr::{self, Found, Interrupted, PropertyDirection};
 use crate::sat::AnySolver;
 use crate::unroll::{BmcUnrolling, Unroller};
 use crate::{Control, Outcome, Proof, Reason, SatBackend};

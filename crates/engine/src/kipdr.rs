@@ -183,7 +183,6 @@ pub(crate) struct PropertyDirection<'a> {
     step_conflicts: u64,
     /// The backend of the windows, for their rebuilds.
     backend: SatBackend,
-    rebuild_after: usize,
     failed: Vec<Lit>,
     pub stats: PdStats,
 }
@@ -213,7 +212,6 @@ impl<'a> PropertyDirection<'a> {
             mic_attempts,
             step_conflicts,
             backend,
-            rebuild_after: REBUILD_AFTER,
             failed: Vec::new(),
             stats: PdStats::default(),
         }
@@ -288,9 +286,9 @@ impl<'a> PropertyDirection<'a> {
 
     /// The step case of `¬cube` at the current k: `k + 1` states under the constraints and
     /// the lemmas, `¬cube` in the first `k`, `cube` in the last.
-    fn step(&mut self, cube: &Cube) -> Result<Step, Interrupted> {
+    fn step(&mut self, cube: &Cube) -> Step {
         let k = self.k();
-        if self.step.acts >= self.rebuild_after {
+        if self.step.acts >= REBUILD_AFTER {
             self.step = Window::new(self.ts, self.backend, &self.cnf, true, k + 1, &self.lemmas);
             self.stats.rebuilds += 1;
         }
@@ -308,12 +306,11 @@ impl<'a> PropertyDirection<'a> {
             SatResult::Unsat => {
                 self.read_failed(false);
                 let u = &self.step.u;
-                let core = cube.filtered(|l| self.was_failed(u.lit(k, l)));
-                Ok(Step::Inductive(core))
+                Step::Inductive(cube.filtered(|l| self.was_failed(u.lit(k, l))))
             }
-            SatResult::Sat => Ok(Step::Cti(self.step.u.trace(self.ts, &self.step.s, k))),
+            SatResult::Sat => Step::Cti(self.step.u.trace(self.ts, &self.step.s, k)),
             // Stopped, or over the budget: the caller's next check of the stop flag tells.
-            SatResult::Unknown => Ok(Step::Undecided),
+            SatResult::Unknown => Step::Undecided,
         };
         self.step.s.add_clause(&[!act]);
         answer
@@ -324,7 +321,7 @@ impl<'a> PropertyDirection<'a> {
     /// (`target` = `None`) or a state of `target`.
     fn lift(&mut self, path: &Trace, target: Option<&Cube>) -> Cube {
         let k = self.k();
-        if self.lift.acts >= self.rebuild_after {
+        if self.lift.acts >= REBUILD_AFTER {
             self.lift = Window::new(self.ts, self.backend, &self.cnf, false, k + 1, &[]);
             self.stats.rebuilds += 1;
         }
@@ -424,7 +421,7 @@ impl<'a> PropertyDirection<'a> {
                 continue;
             }
             *budget -= 1;
-            match self.step(&cand)? {
+            match self.step(&cand) {
                 Step::Inductive(core) => {
                     g = if core.len() < cand.len() && self.reached(base, &core, below)?.is_none() {
                         core
@@ -437,7 +434,7 @@ impl<'a> PropertyDirection<'a> {
             }
         }
         // Proved before it is learned (its base case was checked above).
-        match self.step(&g)? {
+        match self.step(&g) {
             Step::Inductive(_) => Ok(Some(g)),
             Step::Cti(..) | Step::Undecided => Ok(None),
         }
@@ -500,7 +497,7 @@ impl<'a> PropertyDirection<'a> {
             }
             *budget -= 1;
             let (cube, depth) = (top.cube.clone(), top.depth);
-            match self.step(&cube)? {
+            match self.step(&cube) {
                 Step::Inductive(core) => match self.generalize(base, core, &cube, budget, until)? {
                     Some(g) => {
                         self.learn(g);
@@ -660,7 +657,7 @@ mod tests {
         pd.extend_to(1);
         // One step: `y1 = 0, y2 = 1` reaches `y1 = 1`; the counterexample's first state says so.
         match pd.step(&y1) {
-            Ok(Step::Cti(path)) => {
+            Step::Cti(path) => {
                 let y2 = ts.latch_index(latch(&ts, 8).var()).unwrap();
                 let y1 = ts.latch_index(latch(&ts, 6).var()).unwrap();
                 assert!(path.init[y2] && !path.init[y1]);
@@ -670,7 +667,7 @@ mod tests {
         }
         pd.extend_to(2);
         match pd.step(&y1) {
-            Ok(Step::Inductive(core)) => assert_eq!(core, y1),
+            Step::Inductive(core) => assert_eq!(core, y1),
             _ => panic!("¬y1 is 2-inductive"),
         }
         assert_eq!(pd.stats.step_calls, 2);

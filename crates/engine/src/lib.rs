@@ -59,14 +59,14 @@ pub mod bmc;
 pub mod control;
 pub mod ic3;
 pub mod kind;
-pub mod kipdr;
+mod kipdr;
 pub mod portfolio;
 pub mod proof;
 mod reason;
 mod sat;
 mod spec;
 pub mod trace;
-pub mod unroll;
+mod unroll;
 
 pub use control::{Control, LemmaPool};
 pub use proof::Proof;

@@ -16,7 +16,7 @@ use crate::{SatBackend, Trace};
 
 /// The solver literal of every system variable in every frame so far.
 #[derive(Debug)]
-pub struct Unroller {
+pub(crate) struct Unroller {
     frames: Vec<Vec<Lit>>,
     /// The LUT mapping every frame is encoded with; shared between the unrollings of one
     /// engine, since computing it costs more than a frame.
@@ -24,11 +24,6 @@ pub struct Unroller {
 }
 
 impl Unroller {
-    /// No frames yet.
-    pub fn new(ts: &TransitionSystem) -> Self {
-        Self::with_cnf(Arc::new(MappedCnf::new(ts)))
-    }
-
     /// No frames yet; frames are encoded with `cnf` (the mapping of the same system).
     pub fn with_cnf(cnf: Arc<MappedCnf>) -> Self {
         Unroller {
@@ -37,19 +32,9 @@ impl Unroller {
         }
     }
 
-    /// The LUT mapping the frames are encoded with.
-    pub fn cnf(&self) -> &Arc<MappedCnf> {
-        &self.cnf
-    }
-
     /// Number of frames.
     pub fn len(&self) -> usize {
         self.frames.len()
-    }
-
-    /// Whether no frame was added.
-    pub fn is_empty(&self) -> bool {
-        self.frames.is_empty()
     }
 
     /// Adds a frame: fresh inputs and gates; latches are fresh in frame 0 (constrained to their

@@ -6,10 +6,13 @@
 //! same inputs, still reaches `t` under the constraints. Ternary simulation is the alternative:
 //! a latch is dropped when setting it to X leaves the target and the constraints defined.
 
+use std::time::Instant;
+
 use pdrkit_logic::{Cube, Lit, SatResult};
 use pdrkit_ts::TransitionSystem;
 
 use super::solver::{ConeSolver, Layout, SatBackend};
+use super::Ic3;
 
 /// How predecessors are shrunk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,5 +206,52 @@ impl Lifter {
             }
         }
         Cube::new(kept)
+    }
+}
+
+impl Ic3<'_> {
+    /// Shrinks a predecessor `state` (with `inputs`) to the latches that make its successor
+    /// satisfy `targets` (see [`lift`]). With core lifting, the latches are assumed in
+    /// decreasing activity, so that the core keeps those earlier lemmas speak of (the cube is
+    /// then likelier to be blocked by them), and the lifting is repeated on its own result,
+    /// in other orders, while it shrinks (up to `lift_rounds` queries; rIC3 does the same).
+    pub(super) fn lift(&mut self, state: &[Lit], inputs: &[bool], targets: &[Lit]) -> Cube {
+        let in_lits = self.input_lits(inputs);
+        let t = Instant::now();
+        let mut order: Vec<Lit> = state.to_vec();
+        if self.cfg.order_assumptions {
+            self.activity.sort_descending(&mut order);
+        }
+        let mut lift_once = |order: &[Lit]| {
+            self.lifter.lift(
+                self.cfg.lift,
+                self.ts,
+                &self.layout,
+                order,
+                &in_lits,
+                targets,
+                self.cfg.rebuild_after,
+                &mut self.stats.lift_calls,
+            )
+        };
+        let mut cube = lift_once(&order);
+        let mut round = 1;
+        while self.cfg.lift == LiftMode::Core && round < self.cfg.lift_rounds {
+            // The core's literals in the order just used, then reversed, then shuffled.
+            order.retain(|&l| cube.set().contains(l));
+            if round == 1 {
+                order.reverse();
+            } else {
+                self.rng.shuffle(&mut order);
+            }
+            let smaller = lift_once(&order);
+            round += 1;
+            if smaller.len() == cube.len() {
+                break;
+            }
+            cube = smaller;
+        }
+        self.stats.lift_time += t.elapsed();
+        cube
     }
 }
