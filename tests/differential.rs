@@ -534,6 +534,15 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
+                "ic3 ctg_max 3, queries inside the generalized cube, joins with whole states",
+                Ic3Config {
+                    ctg_max: 3,
+                    ctg_outside: false,
+                    ctg_join_lifted: false,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
                 "ic3 ctg_max 3, ctg_lift false",
                 Ic3Config {
                     ctg_max: 3,
@@ -553,6 +562,14 @@ fn run_case(seed: u64) -> CaseResult {
                 "ic3 lift none",
                 Ic3Config {
                     lift: LiftMode::None,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 one-step blocking queries, failed pushes remembered",
+                Ic3Config {
+                    block_negation: false,
+                    push_memo: true,
                     ..Ic3Config::default()
                 },
             ),

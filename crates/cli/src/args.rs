@@ -319,6 +319,15 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_lift,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub ctg_lift: bool,
+    /// CTG's queries require their predecessors outside the cube being generalized (rIC3).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_outside,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub ctg_outside: bool,
+    /// With CTG, join a failed candidate with its lifted predecessor (rIC3) instead of the
+    /// whole predecessor state.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_join_lifted,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub ctg_join_lifted: bool,
     /// Stop dropping literals from a lemma after this many failures in a row (0: try them all).
     #[arg(long, value_name = "N", default_value_t = ic3_default().mic_attempts)]
     pub mic_attempts: usize,
@@ -345,6 +354,11 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().join_flip,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub join_flip: bool,
+    /// Block a proof obligation c at level i with the relative-induction query F_{i-1} ∧ ¬c ∧
+    /// T ∧ c' (false: with the one-step query F_{i-1} ∧ T ∧ c', as rIC3 does).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().block_negation,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub block_negation: bool,
     /// Keep proof obligations across frames (one blocked at level i waits at level i+1).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().keep_obligations,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
@@ -377,6 +391,10 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().push_shrink,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub push_shrink: bool,
+    /// Do not ask a failed push again while the state that refuted it is still in its frame.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().push_memo,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub push_memo: bool,
     /// Move lemmas that are inductive on their own to the infinity level (Houdini over the top
     /// frame after each level).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().promote,
@@ -412,6 +430,8 @@ impl Ic3Args {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
             ctg_lift: self.ctg_lift,
+            ctg_outside: self.ctg_outside,
+            ctg_join_lifted: self.ctg_join_lifted,
             mic_attempts: self.mic_attempts,
             mic_shuffle: self.mic_shuffle,
             parent_lemma: self.parent_lemma,
@@ -419,6 +439,7 @@ impl Ic3Args {
             activity_decay: self.activity_decay,
             activity_by_var: self.activity_by_var,
             join_flip: self.join_flip,
+            block_negation: self.block_negation,
             keep_obligations: self.keep_obligations,
             po_smallest_first: self.po_smallest_first,
             drop_po: self.drop_po,
@@ -428,6 +449,7 @@ impl Ic3Args {
             lift_rounds: self.lift_rounds,
             verify_lemmas: self.verify_lemmas,
             push_shrink: self.push_shrink,
+            push_memo: self.push_memo,
             promote: self.promote,
             import_lemmas: share,
             seed: self.seed,

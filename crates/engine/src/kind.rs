@@ -178,22 +178,16 @@ struct Step {
     aux: Vec<Cube>,
 }
 
-/// Adds invariant `¬cube` to frame `f` of an unrolling.
-fn add_invariant(s: &mut AnySolver, u: &Unroller, f: usize, cube: &Cube) {
-    let clause: Vec<_> = cube.iter().map(|&l| !u.lit(f, l)).collect();
-    s.add_clause(&clause);
-}
-
 impl Step {
     /// Adds invariant `¬cube` to frame `f`.
     fn add_aux(&mut self, f: usize, cube: &Cube) {
-        add_invariant(&mut self.s, &self.u, f, cube);
+        self.u.exclude(&mut self.s, f, cube);
     }
 
     /// Adds every auxiliary invariant so far to frame `f` (a new frame).
     fn add_all_aux(&mut self, f: usize) {
         for cube in &self.aux {
-            add_invariant(&mut self.s, &self.u, f, cube);
+            self.u.exclude(&mut self.s, f, cube);
         }
     }
 

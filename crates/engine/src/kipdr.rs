@@ -143,8 +143,7 @@ impl Window {
 
     /// The lemma `¬cube` in frame `f`.
     fn add_lemma(&mut self, f: usize, cube: &Cube) {
-        let clause: Vec<Lit> = cube.iter().map(|&l| !self.u.lit(f, l)).collect();
-        self.s.add_clause(&clause);
+        self.u.exclude(&mut self.s, f, cube);
     }
 
     /// A fresh activation literal for one temporary clause.

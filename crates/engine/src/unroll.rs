@@ -90,6 +90,13 @@ impl Unroller {
         self.frames[k][l.var().idx()].xor(l.is_neg())
     }
 
+    /// Adds the clause `¬cube` in frame `k` to `s`: a lemma or auxiliary invariant over the
+    /// system's latches, asserted in one frame of the unrolling.
+    pub fn exclude(&self, s: &mut AnySolver, k: usize, cube: &[Lit]) {
+        let clause: Vec<Lit> = cube.iter().map(|&l| !self.lit(k, l)).collect();
+        s.add_clause(&clause);
+    }
+
     /// The solver literal of system variable `v` in frame `k`.
     #[inline]
     pub fn var_lit(&self, k: usize, v: Var) -> Lit {

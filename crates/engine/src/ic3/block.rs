@@ -44,7 +44,7 @@ impl Ic3<'_> {
     pub(super) fn bad_state(&mut self, level: usize) -> Result<Option<usize>, Stop> {
         let (ts, layout) = (self.ts, &self.layout);
         let t = Instant::now();
-        let r = self.solvers[level].solve(ts, layout, None, &[ts.bad]);
+        let r = self.solvers[level].solve(ts, layout, &[], &[ts.bad]);
         self.stats.sat_time += t.elapsed();
         self.stats.bad_calls += 1;
         match r {
@@ -89,7 +89,8 @@ impl Ic3<'_> {
                 self.stats.dropped += 1;
                 continue;
             }
-            match self.relind(&cube, lvl - 1, true, Purpose::Block)? {
+            let negation = self.cfg.block_negation;
+            match self.relind(&cube, lvl - 1, negation, Purpose::Block)? {
                 Relind::Blocked(core) => {
                     let at = self.generalize(core, lvl)?;
                     if at < k || keep {

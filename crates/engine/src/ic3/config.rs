@@ -19,6 +19,13 @@ pub struct Ic3Config {
     /// more query each); without, the full predecessor state is tried, and the core of its
     /// blocking query shrinks it anyway (rIC3).
     pub ctg_lift: bool,
+    /// CTG's queries (blocking a counterexample, and generalizing its lemma) require their
+    /// predecessors outside the cube being generalized (rIC3), which lets more of them be
+    /// blocked; `generalize.rs` says why that is sound.
+    pub ctg_outside: bool,
+    /// With CTG, a failed candidate is joined with its lifted predecessor (rIC3) rather than
+    /// with the whole predecessor state: fewer literals stay.
+    pub ctg_join_lifted: bool,
     /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3;
     /// 0: try every literal).
     pub mic_attempts: usize,
@@ -40,6 +47,12 @@ pub struct Ic3Config {
     /// When a literal drop fails, drop from the candidate also the literals the predecessor
     /// does not need (pdrkit's solver only).
     pub join_flip: bool,
+    /// Block an obligation `c` at level `i` with the relative-induction query
+    /// `F_{i-1} ∧ ¬c ∧ T ∧ c'` (IC3ref, ABC) rather than the plain one-step query
+    /// `F_{i-1} ∧ T ∧ c'` (rIC3). Without `¬c` a predecessor may lie inside `c`, but an
+    /// unsatisfiable answer proves its core unreachable in one step from `F_{i-1}`, which is a
+    /// lemma at level `i` as it stands; generalization is relative-inductive either way.
+    pub block_negation: bool,
     /// Keep obligations across frames: one blocked at level `i` waits at level `i + 1`.
     pub keep_obligations: bool,
     /// Among obligations of one level and depth, take the one with the smallest cube first
@@ -66,6 +79,13 @@ pub struct Ic3Config {
     pub verify_lemmas: bool,
     /// Shrink each lemma by the core of the query that pushes it further.
     pub push_shrink: bool,
+    /// Do not ask a push again while the state that refuted its last attempt is still in the
+    /// frame (checked against the lemmas added since; `push_witness.rs`). Off by measurement:
+    /// on the whole shared set at 20 s it asked a median 0.97× the queries (0.89× on the hard
+    /// tier) but solved the same 125 files with a PAR-2 of 1239 against 1231 without; a
+    /// skipped query changes the solver's state, and with it the rest of the run
+    /// (docs/bench/2026-12-04-memo-20s).
+    pub push_memo: bool,
     /// After each level, move the top level's lemmas that are inductive on their own to the
     /// infinity level and share them with the other engines of a portfolio.
     pub promote: bool,
@@ -94,6 +114,8 @@ impl Default for Ic3Config {
             ctg_max: 0,
             ctg_depth: 1,
             ctg_lift: true,
+            ctg_outside: true,
+            ctg_join_lifted: true,
             mic_attempts: 0,
             mic_shuffle: 0.2,
             parent_lemma: true,
@@ -101,6 +123,7 @@ impl Default for Ic3Config {
             activity_decay: 0.99,
             activity_by_var: true,
             join_flip: true,
+            block_negation: true,
             keep_obligations: true,
             po_smallest_first: true,
             drop_po: 20.0,
@@ -110,6 +133,7 @@ impl Default for Ic3Config {
             lift_rounds: 1,
             verify_lemmas: false,
             push_shrink: true,
+            push_memo: false,
             promote: false,
             import_lemmas: true,
             seed: 0,

@@ -86,6 +86,9 @@ impl Ic3<'_> {
         let mut clause = std::mem::take(&mut self.buf);
         clause.clear();
         clause.extend(cube.iter().map(|&l| !l));
+        if self.cfg.push_memo {
+            self.push_witnesses.added(&cube, level);
+        }
         if self.frames.add(cube, level) {
             for j in 1..=top {
                 self.solvers[j].add_clause(self.ts, &self.layout, &clause);
@@ -119,7 +122,8 @@ impl Ic3<'_> {
     }
 
     /// The relative-induction query `F_level ∧ C ∧ ¬cube ∧ T ∧ cube'` (without `¬cube` when
-    /// `with_negation` is false: pushing, where `¬cube` is in `F_level` already). The primed
+    /// `with_negation` is false: pushing, where `¬cube` is in `F_level` already, and blocking
+    /// when [`Ic3Config::block_negation`](super::Ic3Config::block_negation) is off). The primed
     /// literals are assumed in decreasing activity when configured: the solver's final conflict
     /// then prefers the literals that earlier lemmas used, and cores look alike.
     pub(super) fn relind(
@@ -129,7 +133,22 @@ impl Ic3<'_> {
         with_negation: bool,
         purpose: Purpose,
     ) -> Result<Relind, Stop> {
-        if with_negation {
+        self.relind_outside(cube, level, with_negation, None, purpose)
+    }
+
+    /// [`relind`](Self::relind) with the predecessor also required outside `outside` (one
+    /// more temporary clause, `¬outside`). CTG asks its queries so, outside the cube being
+    /// generalized: that cube holds no state reachable within its level, which is what makes
+    /// a lemma proved under that hypothesis sound one level lower (see `generalize.rs`).
+    pub(super) fn relind_outside(
+        &mut self,
+        cube: &Cube,
+        level: usize,
+        with_negation: bool,
+        outside: Option<&[Lit]>,
+        purpose: Purpose,
+    ) -> Result<Relind, Stop> {
+        if with_negation || outside.is_some() {
             // Only queries that add temporary clauses rebuild: a push query must see the
             // lemmas of its level, which `propagate` holds outside the store meanwhile.
             self.maybe_rebuild(level);
@@ -139,6 +158,10 @@ impl Ic3<'_> {
         neg.clear();
         if with_negation {
             neg.extend(cube.iter().map(|&l| !l));
+        }
+        let split = neg.len();
+        if let Some(o) = outside {
+            neg.extend(o.iter().map(|&l| !l));
         }
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
@@ -152,7 +175,13 @@ impl Ic3<'_> {
         }
         let s = &mut self.solvers[level];
         let t = Instant::now();
-        let r = s.solve(ts, layout, with_negation.then_some(&neg[..]), &buf);
+        let (own, other) = neg.split_at(split);
+        let r = match (with_negation, outside.is_some()) {
+            (true, true) => s.solve(ts, layout, &[own, other], &buf),
+            (true, false) => s.solve(ts, layout, &[own], &buf),
+            (false, true) => s.solve(ts, layout, &[other], &buf),
+            (false, false) => s.solve(ts, layout, &[], &buf),
+        };
         self.stats.sat_time += t.elapsed();
         self.buf = buf;
         self.neg_buf = neg;

@@ -12,6 +12,15 @@
 //! - with CTG (Hassan, Bradley and Somenzi, FMCAD'13), the lifted predecessor is blocked one
 //!   level lower when it can be (at most `ctg_max` times per literal, recursing `ctg_depth`
 //!   levels), and the candidate is tried again; otherwise it is joined as above.
+//!
+//! CTG's queries may also require their predecessors to lie outside the cube `g` being
+//! generalized (`ctg_outside`, as rIC3 does). That is sound: `g` is blocked at its level `n`
+//! and misses the initial states, so by induction over the steps (frames grow with their
+//! index) no state reachable within `n` steps lies in `g`. A CTG lemma `c` proved at level
+//! `n - 1` under `F_{n-2} ∧ ¬g ∧ ¬c ∧ T ⇒ ¬c'` then holds in every state reachable within
+//! `n - 1` steps by the same induction, since its predecessors, reachable within `n - 2`
+//! steps, are outside `g`. And once MIC learns its result (a sub-cube of `g`, at level `≥ n`),
+//! every frame below `n` excludes `g`, so `F_{n-2} ∧ ¬c ∧ T ⇒ ¬c'` holds as IC3 needs it.
 
 use pdrkit_logic::{Cube, Lit};
 
@@ -86,7 +95,7 @@ impl Ic3<'_> {
     /// Generalizes `core` (blocked at `level`), pushes it as high as it goes, and learns it;
     /// returns the level it was learned at.
     pub(super) fn generalize(&mut self, core: Cube, level: usize) -> Result<usize, Stop> {
-        let g = self.mic(core, level, 1)?;
+        let g = self.mic(core, level, 1, None)?;
         let (g, at) = self.push_forward(g, level)?;
         self.learn(g, at)?;
         Ok(at)
@@ -153,8 +162,16 @@ impl Ic3<'_> {
         order
     }
 
-    /// Literal dropping. `depth` counts CTG recursion (1 at the top).
-    fn mic(&mut self, cube: Cube, level: usize, depth: usize) -> Result<Cube, Stop> {
+    /// Literal dropping. `depth` counts CTG recursion (1 at the top); a CTG's lemma is
+    /// generalized with its queries' predecessors `outside` the cube whose generalization
+    /// found it (when [`Ic3Config::ctg_outside`](super::Ic3Config::ctg_outside) is on).
+    fn mic(
+        &mut self,
+        cube: Cube,
+        level: usize,
+        depth: usize,
+        outside: Option<&[Lit]>,
+    ) -> Result<Cube, Stop> {
         let with_ctg = self.cfg.ctg_max > 0 && depth <= self.cfg.ctg_depth;
         let mut order = self.drop_order(&cube, level);
         let mut cex = std::mem::take(&mut self.cex_cache);
@@ -181,9 +198,9 @@ impl Ic3<'_> {
             cand.clear();
             cand.extend(order.iter().copied().filter(|&l| l != lit));
             let found = if with_ctg {
-                self.ctg_down(&cand, level, depth, &kept)
+                self.ctg_down(&cand, &order, level, depth, &kept, outside)
             } else {
-                self.down(&cand, level, &kept, &mut cex)
+                self.down(&cand, level, &kept, &mut cex, outside)
             };
             match found {
                 Err(stop) => break Err(stop),
@@ -226,6 +243,7 @@ impl Ic3<'_> {
         level: usize,
         kept: &[Lit],
         cex: &mut CexCache,
+        outside: Option<&[Lit]>,
     ) -> Result<Option<Cube>, Stop> {
         let mut cube = Cube::new(cand.iter().copied());
         loop {
@@ -236,7 +254,7 @@ impl Ic3<'_> {
                 self.stats.cex_hits += 1;
                 return Ok(None);
             }
-            match self.relind(&cube, level - 1, true, Purpose::Generalize)? {
+            match self.relind_outside(&cube, level - 1, true, outside, Purpose::Generalize)? {
                 Relind::Blocked(core) => return Ok(Some(core)),
                 Relind::Pred => {
                     let at = level - 1;
@@ -267,13 +285,16 @@ impl Ic3<'_> {
 
     /// `down` with counterexamples to generalization: a predecessor that is not initial and is
     /// blocked one level lower (within the budget) is learned as a lemma, and the candidate
-    /// tried again; otherwise the candidate is joined with it.
+    /// tried again; otherwise the candidate is joined with it. `full` is the cube MIC holds now
+    /// (`cand` and one more literal), blocked at `level`.
     fn ctg_down(
         &mut self,
         cand: &[Lit],
+        full: &[Lit],
         level: usize,
         depth: usize,
         kept: &[Lit],
+        outside: Option<&[Lit]>,
     ) -> Result<Option<Cube>, Stop> {
         let mut cube = Cube::new(cand.iter().copied());
         let mut ctgs = 0;
@@ -281,7 +302,7 @@ impl Ic3<'_> {
             if !self.initiation(&cube) {
                 return Ok(None);
             }
-            match self.relind(&cube, level - 1, true, Purpose::Generalize)? {
+            match self.relind_outside(&cube, level - 1, true, outside, Purpose::Generalize)? {
                 Relind::Blocked(core) => return Ok(Some(core)),
                 Relind::Pred => {
                     let at = level - 1;
@@ -292,35 +313,61 @@ impl Ic3<'_> {
                         return Ok(None);
                     }
                     let (state, inputs) = self.model_of(at);
+                    let lifted = self.cfg.ctg_lift || self.cfg.ctg_join_lifted;
+                    let s = if lifted {
+                        let targets: Vec<Lit> =
+                            cube.iter().map(|&l| self.layout.prime(l)).collect();
+                        self.lift(&state, &inputs, &targets)
+                    } else {
+                        Cube::new(state.iter().copied())
+                    };
                     if ctgs < self.cfg.ctg_max && level >= 2 {
-                        let s = if self.cfg.ctg_lift {
-                            let targets: Vec<Lit> =
-                                cube.iter().map(|&l| self.layout.prime(l)).collect();
-                            self.lift(&state, &inputs, &targets)
+                        let ctg = if self.cfg.ctg_lift {
+                            s.clone()
                         } else {
                             Cube::new(state.iter().copied())
                         };
-                        if self.initiation(&s) && self.block_ctg(s, level - 1, depth)? {
+                        let within = self.cfg.ctg_outside.then_some(full);
+                        if self.initiation(&ctg) && self.block_ctg(ctg, level - 1, depth, within)? {
                             ctgs += 1;
                             self.stats.ctgs += 1;
                             continue;
                         }
                     }
                     ctgs = 0;
-                    let pred = Cube::new(state);
+                    // Join with the predecessor: with the lifted one (rIC3), a kept literal it
+                    // does not need ends the attempt.
+                    let pred = if self.cfg.ctg_join_lifted {
+                        if kept
+                            .iter()
+                            .any(|&k| cube.set().contains(k) && !s.set().contains(k))
+                        {
+                            return Ok(None);
+                        }
+                        s
+                    } else {
+                        Cube::new(state)
+                    };
                     cube = cube.filtered(|l| pred.set().contains(l));
                 }
             }
         }
     }
 
-    /// Tries to block a counterexample to generalization `s` at `level` with one query; when
-    /// it is blocked, generalizes the core (with CTG only below the depth limit), pushes and
-    /// learns it.
-    fn block_ctg(&mut self, s: Cube, level: usize, depth: usize) -> Result<bool, Stop> {
-        match self.relind(&s, level - 1, true, Purpose::Ctg)? {
+    /// Tries to block a counterexample to generalization `s` at `level` with one query (its
+    /// predecessors `outside` the cube being generalized, when given); when it is blocked,
+    /// generalizes the core (with CTG only below the depth limit, and `outside` the same
+    /// cube), pushes and learns it.
+    fn block_ctg(
+        &mut self,
+        s: Cube,
+        level: usize,
+        depth: usize,
+        outside: Option<&[Lit]>,
+    ) -> Result<bool, Stop> {
+        match self.relind_outside(&s, level - 1, true, outside, Purpose::Ctg)? {
             Relind::Blocked(core) => {
-                let c = self.mic(core, level, depth + 1)?;
+                let c = self.mic(core, level, depth + 1, outside)?;
                 let (c, at) = self.push_forward(c, level)?;
                 self.learn(c, at)?;
                 Ok(true)

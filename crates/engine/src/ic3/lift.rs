@@ -133,7 +133,7 @@ impl Lifter {
         self.assumptions.extend_from_slice(inputs);
         self.assumptions.extend_from_slice(state);
         *calls += 1;
-        let res = s.solve(ts, layout, Some(&self.clause), &self.assumptions);
+        let res = s.solve(ts, layout, &[&self.clause], &self.assumptions);
         if res == SatResult::Unsat {
             Cube::new(state.iter().copied().filter(|&l| s.is_failed(l)))
         } else {

@@ -18,7 +18,8 @@
 //! - `generalize.rs`: `generalize` (MIC with CTG, the parent-lemma order) turns a core into a
 //!   lemma and pushes it as high as it holds;
 //! - `lift.rs`: `lift` shrinks a predecessor to the latches that force its successor;
-//! - `push.rs`: `propagate` moves lemmas up and detects convergence;
+//! - `push.rs`: `propagate` moves lemmas up and detects convergence; `push_witness.rs` keeps
+//!   the state that refuted each failed push, so that it is not asked again in vain;
 //! - `counterexample.rs`: `trace` rebuilds the path along a chain of obligations.
 //!
 //! Invariants this code keeps: every obligation cube at a level `≥ 1` is disjoint from the
@@ -35,9 +36,12 @@ mod generalize;
 mod lift;
 mod obligation;
 mod push;
+mod push_witness;
 mod record;
 mod solver;
 pub mod stats;
+#[cfg(test)]
+mod tests;
 
 use std::time::Instant;
 
@@ -107,6 +111,7 @@ pub struct Ic3<'a> {
     buf: Vec<Lit>,
     neg_buf: Vec<Lit>,
     cex_cache: generalize::CexCache,
+    push_witnesses: push_witness::PushWitnesses,
     rng: generalize::Rng,
     /// This run's id in the lemma pool, and how much of the pool it has read.
     pool_id: usize,
@@ -142,6 +147,7 @@ impl<'a> Ic3<'a> {
             buf: Vec::new(),
             neg_buf: Vec::new(),
             cex_cache: generalize::CexCache::default(),
+            push_witnesses: push_witness::PushWitnesses::default(),
             rng: generalize::Rng::new(seed),
             pool_id,
             pool_seen: 0,

@@ -1,5 +1,6 @@
 //! Pushing lemmas forward after a level is added, shortest first; a level left empty means
-//! convergence.
+//! convergence. A push that failed is not asked again while the state that refuted it still
+//! does (`push_witness.rs`).
 
 use pdrkit_frames::INF;
 use pdrkit_logic::{Cube, Lit, SatResult};
@@ -26,9 +27,15 @@ impl Ic3<'_> {
                     // A lemma at a higher level implies it: it is redundant.
                     continue;
                 }
+                if self.cfg.push_memo && self.push_witnesses.refutes(self.ts, c, i) {
+                    self.stats.push_skipped += 1;
+                    stay.push(c.clone());
+                    continue;
+                }
                 match self.relind(c, i, false, Purpose::Push)? {
                     Relind::Blocked(core) => {
                         self.stats.pushed += 1;
+                        self.push_witnesses.forget(c);
                         let lemma = if self.cfg.push_shrink {
                             core
                         } else {
@@ -36,7 +43,12 @@ impl Ic3<'_> {
                         };
                         self.add_lemma(lemma, i + 1, false);
                     }
-                    Relind::Pred => stay.push(c.clone()),
+                    Relind::Pred => {
+                        if self.cfg.push_memo {
+                            self.push_witnesses.record(self.ts, &self.solvers[i], c, i);
+                        }
+                        stay.push(c.clone());
+                    }
                 }
             }
             self.frames.restore(i, stay);
@@ -44,6 +56,7 @@ impl Ic3<'_> {
                 return Ok(Some(i));
             }
         }
+        self.push_witnesses.end_round();
         Ok(None)
     }
 }

@@ -121,7 +121,13 @@ impl ActSolver {
         self.sat.add_clause(lits);
     }
 
-    fn solve(&mut self, assumptions: &[Lit], temporary: Option<&[Lit]>) -> SatResult {
+    /// Solves under `assumptions` with `temporary` clauses, all behind one activation literal
+    /// that the next operation retires.
+    fn solve<'c>(
+        &mut self,
+        assumptions: &[Lit],
+        temporary: impl Iterator<Item = &'c [Lit]>,
+    ) -> SatResult {
         self.flush();
         for &l in &self.failed {
             self.failed_mark.set(l.code() as usize, false);
@@ -129,15 +135,21 @@ impl ActSolver {
         self.failed.clear();
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
-        if let Some(c) = temporary {
-            self.activations += 1;
-            let act = self.sat.new_var().lit();
-            buf.push(!act);
+        let mut act = None;
+        for c in temporary {
+            let a = *act.get_or_insert_with(|| {
+                self.activations += 1;
+                self.sat.new_var().lit()
+            });
+            buf.clear();
+            buf.push(!a);
             buf.extend_from_slice(c);
             self.sat.add_clause(&buf);
-            buf.clear();
-            buf.push(act);
-            self.pending_retire = Some(act);
+        }
+        buf.clear();
+        if let Some(a) = act {
+            buf.push(a);
+            self.pending_retire = Some(a);
         }
         buf.extend_from_slice(assumptions);
         let r = self.sat.solve(&buf);
@@ -176,6 +188,8 @@ pub struct ConeSolver {
     stack: Vec<Var>,
     buf: Vec<Lit>,
     tmp: Vec<Lit>,
+    /// Where each temporary clause of `tmp` ends.
+    tmp_ends: Vec<usize>,
     deps: Vec<Var>,
     record: Option<Recorder>,
 }
@@ -200,6 +214,7 @@ impl ConeSolver {
             stack: Vec::new(),
             buf: Vec::new(),
             tmp: Vec::new(),
+            tmp_ends: Vec::new(),
             deps: Vec::new(),
         };
         let f = s.lit(ts, layout, Lit::FALSE);
@@ -385,45 +400,50 @@ impl ConeSolver {
         act
     }
 
-    /// Solves under system-literal assumptions, with `temporary` (a clause over system
+    /// Solves under system-literal assumptions, with `temporary` (clauses over system
     /// literals) for this query only. The model and the failed assumptions can be read until
     /// the next operation on the solver.
     pub fn solve(
         &mut self,
         ts: &TransitionSystem,
         layout: &Layout,
-        temporary: Option<&[Lit]>,
+        temporary: &[&[Lit]],
         assumptions: &[Lit],
     ) -> SatResult {
         let mut tmp = std::mem::take(&mut self.tmp);
+        let mut ends = std::mem::take(&mut self.tmp_ends);
         tmp.clear();
-        if let Some(c) = temporary {
-            for &l in c {
+        ends.clear();
+        for c in temporary {
+            for &l in *c {
                 tmp.push(self.lit(ts, layout, l));
             }
+            ends.push(tmp.len());
         }
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
         for &l in assumptions {
             buf.push(self.lit(ts, layout, l));
         }
+        let clauses = || split_at_ends(&tmp, &ends);
         let r = match &mut self.sat {
             Backend::Pdrkit(c) => {
-                if temporary.is_some() {
-                    c.add_temporary_clause(&tmp);
+                for clause in clauses() {
+                    c.add_temporary_clause(clause);
                 }
                 c.solve(&buf)
             }
-            Backend::Minisat(m) => m.solve(&buf, temporary.map(|_| &tmp[..])),
+            Backend::Minisat(m) => m.solve(&buf, clauses()),
         };
         if let Some(rec) = &mut self.record {
-            if temporary.is_some() {
-                rec.temporary(&tmp);
+            for clause in clauses() {
+                rec.temporary(clause);
             }
             rec.solve(&buf, r);
         }
         self.buf = buf;
         self.tmp = tmp;
+        self.tmp_ends = ends;
         r
     }
 
@@ -443,7 +463,7 @@ impl ConeSolver {
         }
         let r = match &mut self.sat {
             Backend::Pdrkit(c) => c.solve(&buf),
-            Backend::Minisat(m) => m.solve(&buf, None),
+            Backend::Minisat(m) => m.solve(&buf, std::iter::empty()),
         };
         if let Some(rec) = &mut self.record {
             rec.solve(&buf, r);
@@ -490,4 +510,13 @@ impl ConeSolver {
             Backend::Minisat(_) => false,
         }
     }
+}
+
+/// The clauses of `lits`, each ending at the next of `ends`.
+fn split_at_ends<'a>(lits: &'a [Lit], ends: &'a [usize]) -> impl Iterator<Item = &'a [Lit]> {
+    ends.iter().scan(0, move |start, &end| {
+        let clause = &lits[*start..end];
+        *start = end;
+        Some(clause)
+    })
 }

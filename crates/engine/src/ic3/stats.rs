@@ -29,6 +29,8 @@ pub struct Ic3Stats {
     pub lemma_lits: u64,
     /// Lemmas moved up a level while pushing.
     pub pushed: u64,
+    /// Pushes not asked: the state that refuted the lemma's last push still does.
+    pub push_skipped: u64,
     /// Lemmas found inductive on their own (moved to the infinity level).
     pub promoted: u64,
     /// Lemmas taken from other engines into the infinity level.
@@ -96,6 +98,7 @@ impl Ic3Stats {
             ("lemmas_held", self.lemmas_held.to_string()),
             ("avg_lemma_len", format!("{avg:.2}")),
             ("pushed", self.pushed.to_string()),
+            ("push_skipped", self.push_skipped.to_string()),
             ("promoted", self.promoted.to_string()),
             ("imported", self.imported.to_string()),
             ("obligations", self.obligations.to_string()),

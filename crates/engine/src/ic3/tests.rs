@@ -1,0 +1,500 @@
+//! Unit tests of IC3's phases on small systems built in code. Every answer is checked against
+//! brute-force enumeration of the system's states and inputs (a few latches, so all of them
+//! can be tried), never against the SAT solvers that produced it.
+//!
+//! MIC is reached through [`Ic3::generalize`] at the top level `k`: there `push_forward` has no
+//! level to try, so the lemma learned at `k` is exactly what MIC returned (CTG lemmas are learned
+//! one level lower in the systems below, and told apart by their level).
+
+use pdrkit_logic::{Cube, Lit};
+use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
+
+use super::{Ic3, Ic3Config, LiftMode};
+use crate::{Control, SatBackend};
+
+/// Both frame-solver backends: MIC's joins differ between them (`join_flip` is pdrkit's only).
+const BACKENDS: [SatBackend; 2] = [SatBackend::Pdrkit, SatBackend::Minisat];
+
+/// The backends, each with a few seeds: the seed breaks ties in MIC's drop order (every
+/// literal has activity 0 here), and these seeds give different orders.
+fn runs() -> impl Iterator<Item = (SatBackend, u64)> {
+    BACKENDS
+        .into_iter()
+        .flat_map(|sat| (0..4).map(move |seed| (sat, seed)))
+}
+
+/// A circuit under construction: the inputs and latches first (every latch reset to 0, next
+/// state 0 until set), then the gates.
+struct Circuit {
+    aig: Aig,
+}
+
+impl Circuit {
+    fn new(inputs: usize, latches: usize) -> Self {
+        let mut aig = Aig::default();
+        for _ in 0..inputs {
+            let v = aig.new_var();
+            aig.inputs.push(v.lit());
+        }
+        for _ in 0..latches {
+            let v = aig.new_var();
+            aig.latches.push(Latch {
+                lit: v.lit(),
+                next: Lit::FALSE,
+                reset: Reset::Zero,
+            });
+        }
+        Circuit { aig }
+    }
+
+    fn input(&self, i: usize) -> Lit {
+        self.aig.inputs[i]
+    }
+
+    fn latch(&self, j: usize) -> Lit {
+        self.aig.latches[j].lit
+    }
+
+    fn and(&mut self, a: Lit, b: Lit) -> Lit {
+        self.aig.add_and(a, b)
+    }
+
+    fn or(&mut self, a: Lit, b: Lit) -> Lit {
+        !self.and(!a, !b)
+    }
+
+    fn xor(&mut self, a: Lit, b: Lit) -> Lit {
+        let both = self.and(a, b);
+        let neither = self.and(!a, !b);
+        self.and(!both, !neither)
+    }
+
+    fn set_next(&mut self, j: usize, next: Lit) {
+        self.aig.latches[j].next = next;
+    }
+
+    /// The system. Bad is "every latch at 1": the property does not matter to these tests, but
+    /// it puts every latch and input in the cone of influence, so the system keeps the model's
+    /// numbering (latch `j` of the model is latch `j` of the system, input `i` is input `i`).
+    fn build(mut self) -> TransitionSystem {
+        let n = self.aig.latches.len();
+        let mut bad = self.latch(0);
+        for j in 1..n {
+            bad = self.and(bad, self.latch(j));
+        }
+        self.aig.bads.push(bad);
+        let ts = TransitionSystem::from_aig(&self.aig, None).expect("well-formed circuit");
+        assert_eq!(ts.latch_origin, (0..n).collect::<Vec<_>>());
+        assert_eq!(
+            ts.input_origin,
+            (0..self.aig.inputs.len()).collect::<Vec<_>>()
+        );
+        assert!(ts.constraints.is_empty() && ts.first.is_none());
+        ts
+    }
+}
+
+/// The system's literal "latch `j` is 1".
+fn on(ts: &TransitionSystem, j: usize) -> Lit {
+    ts.latch(j).lit()
+}
+
+/// Every assignment of `n` booleans.
+fn assignments(n: usize) -> impl Iterator<Item = Vec<bool>> {
+    (0u32..1 << n).map(move |m| (0..n).map(|i| m >> i & 1 == 1).collect())
+}
+
+/// Whether every literal of `cube` (over latches) holds in `state`.
+fn holds(ts: &TransitionSystem, cube: &[Lit], state: &[bool]) -> bool {
+    cube.iter().all(|&l| {
+        let j = ts.latch_index(l.var()).expect("cube over latches");
+        state[j] != l.is_neg()
+    })
+}
+
+/// The successor of `state` under `inputs`, by two-valued simulation of the gates.
+fn successor(ts: &TransitionSystem, state: &[bool], inputs: &[bool]) -> Vec<bool> {
+    let mut values = Vec::new();
+    ts.evaluate(state, inputs, &mut values);
+    ts.next
+        .iter()
+        .map(|&n| TransitionSystem::value(&values, n))
+        .collect()
+}
+
+fn is_initial(ts: &TransitionSystem, state: &[bool]) -> bool {
+    ts.init
+        .iter()
+        .zip(state)
+        .all(|(init, &s)| init.is_none_or(|b| b == s))
+}
+
+/// Whether some initial state lies in `cube`.
+fn meets_init(ts: &TransitionSystem, cube: &[Lit]) -> bool {
+    assignments(ts.num_latches()).any(|s| is_initial(ts, &s) && holds(ts, cube, &s))
+}
+
+/// The lemmas of `F_level` (level ≥ 1) as IC3 holds them now, but for `except`.
+fn frame_lemmas(ic3: &Ic3, level: usize, except: Option<&Cube>) -> Vec<Cube> {
+    ic3.frames
+        .frame(level)
+        .filter(|&c| Some(c) != except)
+        .cloned()
+        .collect()
+}
+
+/// Whether `cube` is relative-inductive at `level`: no state of `F_{level-1}` outside the cube
+/// steps into it, under any inputs. `below` holds the lemmas of `F_{level-1}`, `None` for
+/// `F_0`, the initial states.
+fn relative_inductive(ts: &TransitionSystem, below: Option<&[Cube]>, cube: &[Lit]) -> bool {
+    let in_below = |s: &[bool]| match below {
+        None => is_initial(ts, s),
+        Some(lemmas) => lemmas.iter().all(|c| !holds(ts, c, s)),
+    };
+    assignments(ts.num_latches())
+        .filter(|s| in_below(s) && !holds(ts, cube, s))
+        .all(|s| assignments(ts.num_inputs()).all(|i| !holds(ts, cube, &successor(ts, &s, &i))))
+}
+
+/// MIC's contract on its result `g` for the blocked cube `input`, with `below` the lemmas of
+/// the frame under the level: (a) `g ⊆ input`, (b) `g` excludes the initial states, (c) `g` is
+/// relative-inductive, (d) dropping any one literal breaks (b) or (c).
+fn assert_mic_contract(ts: &TransitionSystem, below: &[Cube], input: &Cube, g: &Cube) {
+    assert!(g.subsumes(input), "{g:?} is not a sub-cube of {input:?}");
+    assert!(!meets_init(ts, g), "{g:?} meets the initial states");
+    assert!(
+        relative_inductive(ts, Some(below), g),
+        "{g:?} is not relative-inductive over {below:?}"
+    );
+    for &l in g.iter() {
+        let smaller = g.filtered(|x| x != l);
+        assert!(
+            meets_init(ts, &smaller) || !relative_inductive(ts, Some(below), &smaller),
+            "{g:?} is not minimal: {smaller:?} is a lemma too"
+        );
+    }
+}
+
+/// Checks MIC's contract for `g` over `F_1` as it is after generalization, without `g`
+/// itself (which entered `F_1` when learned at level 2, after MIC's last query).
+fn assert_contract_after(ic3: &Ic3, ts: &TransitionSystem, input: &Cube, g: &Cube) {
+    let below = frame_lemmas(ic3, 1, Some(g));
+    assert_mic_contract(ts, &below, input, g);
+}
+
+/// An IC3 run on `ts` with its frames set up to level `k` (all empty), as `run` leaves them
+/// after the first `extend`s.
+fn ic3_at(ts: &TransitionSystem, cfg: Ic3Config, k: usize) -> Ic3<'_> {
+    let mut ic3 = Ic3::new(ts, cfg, Control::new());
+    ic3.solvers.push(ic3.build_solver(0));
+    for _ in 0..k {
+        ic3.extend();
+    }
+    assert_eq!(ic3.k(), k);
+    ic3
+}
+
+/// Runs `generalize` on `input` at the top level and returns the lemma it learned there (MIC's
+/// result: nothing pushes at the top level).
+fn mic_at_top(ic3: &mut Ic3, input: &Cube) -> Cube {
+    let k = ic3.k();
+    let before = ic3.frames.level(k).to_vec();
+    let at = match ic3.generalize(input.clone(), k) {
+        Ok(at) => at,
+        Err(_) => panic!("generalization stopped"),
+    };
+    assert_eq!(at, k, "learned at the top level, where MIC left it");
+    let new: Vec<Cube> = ic3
+        .frames
+        .level(k)
+        .iter()
+        .filter(|c| !before.contains(c))
+        .cloned()
+        .collect();
+    assert_eq!(new.len(), 1, "one new lemma at the top level: {new:?}");
+    new.into_iter().next().unwrap()
+}
+
+/// Inputs `i, j1, j2`; latches `a, b, c, d, e`, reset 0: `a' = i`, `b' = ¬i ∨ e`, `c' = j1`,
+/// `d' = j2`, `e' = e`.
+///
+/// `a' ∧ b' = i ∧ e`: once `¬e` is known, no state steps into `a ∧ b`, while `a` alone
+/// (`i = 1`) and `b` alone (`i = 0`) are reached from anywhere, and `c`, `d` follow free inputs.
+/// Over `F_1 = ¬e`, the sub-cubes of `a ∧ b ∧ ¬c ∧ d` that are lemmas at level 2 are exactly
+/// those containing `a ∧ b`.
+fn two_literal_core() -> TransitionSystem {
+    let mut m = Circuit::new(3, 5);
+    let (i, j1, j2) = (m.input(0), m.input(1), m.input(2));
+    let e = m.latch(4);
+    m.set_next(0, i);
+    let b_next = m.or(!i, e);
+    m.set_next(1, b_next);
+    m.set_next(2, j1);
+    m.set_next(3, j2);
+    m.set_next(4, e);
+    m.build()
+}
+
+#[test]
+fn mic_without_ctg_returns_exactly_the_two_literals_that_block() {
+    let ts = two_literal_core();
+    let (a, b, c, d, e) = (on(&ts, 0), on(&ts, 1), on(&ts, 2), on(&ts, 3), on(&ts, 4));
+    let input = Cube::new([a, b, !c, d]);
+    for (sat, seed) in runs() {
+        let cfg = Ic3Config {
+            seed,
+            ctg_max: 0,
+            mic_shuffle: 0.0,
+            mic_attempts: 0,
+            sat,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        // `¬e` is inductive: a lemma at level 1 (it holds at every level).
+        ic3.add_lemma(Cube::new([e]), 1, false);
+        let below = frame_lemmas(&ic3, 1, None);
+        assert!(
+            relative_inductive(&ts, Some(&below), &input),
+            "input blocked"
+        );
+        let g = mic_at_top(&mut ic3, &input);
+        assert_eq!(g, Cube::new([a, b]), "{sat}, seed {seed}");
+        assert_contract_after(&ic3, &ts, &input, &g);
+        assert_eq!(ic3.stats.ctgs, 0);
+        assert!(ic3.stats.generalize_calls > 0);
+    }
+}
+
+/// Inputs `i, j, x`; latches `r1, a, p, r2, b, q, n`, reset 0: two delay lines
+/// `i → r1 → a → p` and `j → r2 → b → q`, and `n' = x`.
+///
+/// With `F_1 = ¬(a ∧ b)` (true after one step: `a` and `b` are 0 then), `p ∧ q ∧ n` is blocked
+/// at level 2, but neither `p` nor `q` alone is: `q`'s predecessors have `b = 1`, allowed by
+/// `F_1`. That predecessor is a counterexample to generalization: `b` cannot hold one step
+/// after the initial states, so CTG learns `¬b` at level 1, after which `q` alone is blocked
+/// at level 2 (and symmetrically `¬a` for `p`). Plain MIC cannot drop `p` or `q`.
+fn delay_lines() -> TransitionSystem {
+    let mut m = Circuit::new(3, 7);
+    let (i, j, x) = (m.input(0), m.input(1), m.input(2));
+    let (r1, a, r2, b) = (m.latch(0), m.latch(1), m.latch(3), m.latch(4));
+    m.set_next(0, i);
+    m.set_next(1, r1);
+    m.set_next(2, a);
+    m.set_next(3, j);
+    m.set_next(4, r2);
+    m.set_next(5, b);
+    m.set_next(6, x);
+    m.build()
+}
+
+#[test]
+fn mic_with_ctg_learns_the_counterexample_one_level_down_and_drops_more() {
+    let ts = delay_lines();
+    let (a, p, b, q, n) = (on(&ts, 1), on(&ts, 2), on(&ts, 4), on(&ts, 5), on(&ts, 6));
+    let input = Cube::new([p, q, n]);
+    let a_and_b = Cube::new([a, b]);
+    assert!(!meets_init(&ts, &a_and_b) && relative_inductive(&ts, None, &a_and_b));
+    for (sat, seed) in runs() {
+        let cfg = |ctg_max| Ic3Config {
+            seed,
+            ctg_max,
+            ctg_depth: 1,
+            mic_shuffle: 0.0,
+            mic_attempts: 0,
+            sat,
+            ..Ic3Config::default()
+        };
+
+        // Without CTG: `p` and `q` both stay, `n` goes.
+        let mut plain = ic3_at(&ts, cfg(0), 2);
+        plain.add_lemma(a_and_b.clone(), 1, false);
+        let f1 = frame_lemmas(&plain, 1, None);
+        assert!(relative_inductive(&ts, Some(&f1), &input), "input blocked");
+        let g = mic_at_top(&mut plain, &input);
+        assert_eq!(g, Cube::new([p, q]), "{sat}, seed {seed}");
+        assert_contract_after(&plain, &ts, &input, &g);
+        assert_eq!(plain.stats.ctgs, 0);
+        assert_eq!(plain.frames.level(1), std::slice::from_ref(&a_and_b));
+
+        // With CTG: one counterexample blocked at level 1 lets one of `p`, `q` go too (which
+        // one depends on the drop order; the seeds give both).
+        let mut ic3 = ic3_at(&ts, cfg(3), 2);
+        ic3.add_lemma(a_and_b.clone(), 1, false);
+        let g = mic_at_top(&mut ic3, &input);
+        let ctg_lemma = if g == Cube::new([q]) {
+            Cube::new([b])
+        } else {
+            assert_eq!(g, Cube::new([p]), "{sat}, seed {seed}: one literal");
+            Cube::new([a])
+        };
+        assert_eq!(
+            ic3.stats.ctgs, 1,
+            "{sat}, seed {seed}: one counterexample to generalization"
+        );
+        // The CTG lemma is sound at level 1 (checked against the initial states), stays
+        // there (over `F_1`, `r2 = 1` leads to `b`), and replaces `a ∧ b`, which it subsumes.
+        assert!(!meets_init(&ts, &ctg_lemma) && relative_inductive(&ts, None, &ctg_lemma));
+        assert_eq!(
+            ic3.frames.level(1),
+            std::slice::from_ref(&ctg_lemma),
+            "{sat}, seed {seed}"
+        );
+        // The result needs the CTG lemma: over the frame MIC started from it is no lemma.
+        assert!(!relative_inductive(&ts, Some(&f1), &g));
+        assert_contract_after(&ic3, &ts, &input, &g);
+    }
+}
+
+/// Inputs `i0, i1`; latches `l0 … l5`, reset 0: `l0' = l1 ∧ l2`, `l1' = l0 ∨ i0`,
+/// `l2' = l3 ⊕ l4`, `l3' = l5 ∧ i1`, `l4' = ¬l0`, `l5' = l5`.
+fn mixed_logic() -> TransitionSystem {
+    let mut m = Circuit::new(2, 6);
+    let (i0, i1) = (m.input(0), m.input(1));
+    let l: Vec<Lit> = (0..6).map(|j| m.latch(j)).collect();
+    let n0 = m.and(l[1], l[2]);
+    m.set_next(0, n0);
+    let n1 = m.or(l[0], i0);
+    m.set_next(1, n1);
+    let n2 = m.xor(l[3], l[4]);
+    m.set_next(2, n2);
+    let n3 = m.and(l[5], i1);
+    m.set_next(3, n3);
+    m.set_next(4, !l[0]);
+    m.set_next(5, l[5]);
+    m.build()
+}
+
+/// Whether latch `j`'s next-state function reads latch `m` (some state and inputs where
+/// flipping `m` flips it), found by simulation.
+fn reads(ts: &TransitionSystem, j: usize, m: usize) -> bool {
+    assignments(ts.num_latches()).any(|s| {
+        let mut t = s.clone();
+        t[m] = !t[m];
+        assignments(ts.num_inputs()).any(|i| successor(ts, &s, &i)[j] != successor(ts, &t, &i)[j])
+    })
+}
+
+#[test]
+fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
+    let ts = mixed_logic();
+    let nl = ts.num_latches();
+    // Target sets (latch indices whose successor values must be kept).
+    let targets: [&[usize]; 5] = [&[0], &[1], &[2], &[0, 2], &[0, 1, 2, 3, 4, 5]];
+    let modes = [
+        (LiftMode::Core, 1, SatBackend::Pdrkit),
+        (LiftMode::Core, 3, SatBackend::Pdrkit),
+        (LiftMode::Core, 1, SatBackend::Minisat),
+        (LiftMode::Ternary, 1, SatBackend::Pdrkit),
+    ];
+    for (lift, lift_rounds, sat) in modes {
+        let cfg = Ic3Config {
+            lift,
+            lift_rounds,
+            sat,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = Ic3::new(&ts, cfg, Control::new());
+        for state in assignments(nl) {
+            let state_lits: Vec<Lit> = (0..nl).map(|j| ts.latch(j).lit_with(!state[j])).collect();
+            for inputs in assignments(ts.num_inputs()) {
+                let succ = successor(&ts, &state, &inputs);
+                for &set in &targets {
+                    let target: Vec<Lit> = set
+                        .iter()
+                        .map(|&j| ts.latch(j).lit_with(!succ[j]))
+                        .collect();
+                    let primed: Vec<Lit> = target.iter().map(|&t| ic3.layout.prime(t)).collect();
+                    let cube = ic3.lift(&state_lits, &inputs, &primed);
+                    let what = format!("{lift}/{lift_rounds}/{sat}: {state:?} {inputs:?} {set:?}");
+                    assert!(
+                        cube.iter().all(|l| state_lits.contains(l)),
+                        "{what}: {cube:?} is not part of the state"
+                    );
+                    // No latch the targets do not read: lifting must drop what cannot matter.
+                    for l in cube.iter() {
+                        let m = ts.latch_index(l.var()).unwrap();
+                        assert!(
+                            set.iter().any(|&j| reads(&ts, j, m)),
+                            "{what}: kept latch {m}, which no target reads"
+                        );
+                    }
+                    // Every state of the cube (every completion of the free latches), with the
+                    // same inputs, steps into the target.
+                    for s in assignments(nl).filter(|s| holds(&ts, &cube, s)) {
+                        let t = successor(&ts, &s, &inputs);
+                        assert!(
+                            holds(&ts, &target, &t),
+                            "{what}: {cube:?} holds in {s:?}, which steps to {t:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // The exact answer where soundness and the cone force it: `l0' = 1` needs `l1 ∧ l2`
+        // and nothing else; `l2' = 1` from `l3 = 1, l4 = 0` needs both.
+        let mut state = vec![true; nl];
+        state[4] = false;
+        let state_lits: Vec<Lit> = (0..nl).map(|j| ts.latch(j).lit_with(!state[j])).collect();
+        let l0 = ic3.layout.prime(on(&ts, 0));
+        let l2 = ic3.layout.prime(on(&ts, 2));
+        assert_eq!(
+            ic3.lift(&state_lits, &[false, false], &[l0]),
+            Cube::new([on(&ts, 1), on(&ts, 2)]),
+            "{lift}"
+        );
+        assert_eq!(
+            ic3.lift(&state_lits, &[false, false], &[l2]),
+            Cube::new([on(&ts, 3), !on(&ts, 4)]),
+            "{lift}"
+        );
+    }
+}
+
+#[test]
+fn a_failed_push_is_not_asked_again_until_a_lemma_takes_its_state_away() {
+    use super::frame_solvers::{Purpose, Relind};
+    // `p' = a`: pushing `¬p` from level 1 fails on a state with `a = 1`.
+    let ts = delay_lines();
+    let (a, p, b, q) = (on(&ts, 1), on(&ts, 2), on(&ts, 4), on(&ts, 5));
+    for sat in BACKENDS {
+        let cfg = Ic3Config {
+            push_memo: true,
+            sat,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        let lemma = Cube::new([p]);
+        ic3.add_lemma(lemma.clone(), 1, false);
+        let refuted = |ic3: &mut Ic3| {
+            assert!(matches!(
+                ic3.relind(&lemma, 1, false, Purpose::Push),
+                Ok(Relind::Pred)
+            ));
+            assert_eq!(
+                ic3.value_at(1, a),
+                Some(true),
+                "{sat}: the refuting state has a = 1"
+            );
+            ic3.push_witnesses.record(&ts, &ic3.solvers[1], &lemma, 1);
+        };
+        refuted(&mut ic3);
+        assert!(ic3.push_witnesses.refutes(&ts, &lemma, 1));
+        // Only a refutation of the same push counts.
+        assert!(!ic3.push_witnesses.refutes(&ts, &lemma, 2));
+        assert!(!ic3.push_witnesses.refutes(&ts, &Cube::new([q]), 1));
+        // A lemma the state violates (`¬a` is false there) leaves it in the frame.
+        ic3.add_lemma(Cube::new([!a, q]), 1, false);
+        assert!(ic3.push_witnesses.refutes(&ts, &lemma, 1));
+        // A lemma that may hold the state (`a ∧ b`, `b` unassigned) takes the memory away.
+        ic3.add_lemma(Cube::new([a, b]), 2, false);
+        assert!(!ic3.push_witnesses.refutes(&ts, &lemma, 1));
+        // Recorded again, it stays through a round, and is dropped by a round that did not
+        // look at it.
+        refuted(&mut ic3);
+        ic3.push_witnesses.end_round();
+        assert!(ic3.push_witnesses.refutes(&ts, &lemma, 1));
+        ic3.push_witnesses.end_round();
+        ic3.push_witnesses.end_round();
+        assert!(!ic3.push_witnesses.refutes(&ts, &lemma, 1));
+    }
+}
