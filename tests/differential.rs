@@ -534,11 +534,11 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 ctg_max 3, queries inside the generalized cube, joins with whole states",
+                "ic3 ctg_max 3, queries outside the generalized cube, joins with lifted states",
                 Ic3Config {
                     ctg_max: 3,
-                    ctg_outside: false,
-                    ctg_join_lifted: false,
+                    ctg_outside: true,
+                    ctg_join_lifted: true,
                     ..Ic3Config::default()
                 },
             ),

@@ -245,9 +245,10 @@ pub struct KindArgs {
     /// undecided (the obligation stays open, or the literal stays in).
     #[arg(long, value_name = "N", default_value_t = kind_default().pd_conflicts)]
     pub pd_conflicts: u64,
-    /// KIPDR: property direction's time may be at most this multiple of the time of the rest
-    /// (the property's base and step cases), so that proofs k-induction finds alone come at
-    /// most this much later.
+    /// KIPDR: property direction's time (its obligations' step and base cases, the open
+    /// obligations' checks at each new depth included) may be at most this multiple of the
+    /// time of the rest (the property's base and step cases), so that proofs k-induction finds
+    /// alone come at most this much later; its first second is not rationed.
     #[arg(long, value_name = "X", default_value_t = kind_default().pd_share)]
     pub pd_share: f64,
 }

@@ -10,7 +10,9 @@
 //! case yields a proof obligation, proved unreachable, where possible, by k-inductive lemmas
 //! of the auxiliary invariant, and the obligations left open are looked for by the base case.
 //! Property direction gets a share of the run's time ([`KindConfig::pd_share`]), so that it
-//! never delays by much the proofs plain k-induction finds. Off, this is plain k-induction
+//! never delays by much the proofs plain k-induction finds; its first second is free, since
+//! many of its wins are quick ones at small k (a share of the little time the rest has taken
+//! by then would not let it start). Off, this is plain k-induction
 //! (KI). Either way, the auxiliary invariant may also take in the lemmas other engines of a
 //! portfolio proved (the paper's `get_currently_known_invariant`).
 //!
@@ -29,6 +31,10 @@ use crate::kipdr::{self, Found, Interrupted, PropertyDirection};
 use crate::sat::AnySolver;
 use crate::unroll::{BmcUnrolling, Unroller};
 use crate::{Control, Outcome, Proof, Reason, SatBackend};
+
+/// Property direction's time that its share does not ration: at the start of a run the base
+/// and step cases have taken almost nothing, and a share of nothing would never let it start.
+const PD_GRACE: Duration = Duration::from_secs(1);
 
 /// When simple-path constraints are added to the step case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +80,8 @@ pub struct KindConfig {
     /// Property direction: its time, over the run, may be at most this multiple of the time
     /// of the rest (the base and step cases of the property). k-induction alone proves many
     /// properties at a modest k; property direction is worth its cost only where that fails,
-    /// so it must not delay those proofs by more than this factor.
+    /// so it must not delay those proofs by more than this factor. Its time counts the base
+    /// case of open obligations at each new depth too; its first second is not rationed.
     pub pd_share: f64,
     /// Property direction: literal-dropping failures in a row before generalization stops.
     pub mic_attempts: usize,
@@ -293,9 +300,22 @@ fn run(
             SatResult::Unsat => base.exclude_bad(ts, k),
             SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
         }
+        // Property direction's time left in its share; its first `PD_GRACE` are not rationed
+        // (at the start the rest of the run has taken nearly nothing).
+        let pd_left = |pd_time: Duration| {
+            let rest = start.elapsed().saturating_sub(pd_time).max(PD_GRACE);
+            rest.as_secs_f64() * cfg.pd_share - pd_time.as_secs_f64()
+        };
+        let over = |pd_time: Duration| pd_left(pd_time) <= 0.0;
         // Open obligations reached at depth k: a counterexample of length k + their depth.
-        if let Some(pd) = pd.as_deref_mut() {
-            match pd.check_open(&mut base, k, ctl) {
+        // Their base case is property direction's work and counts in its share; over the
+        // share it is not asked at this depth (a counterexample through them is one of the
+        // property's, which the base case above finds at its own depth).
+        if let Some(pd) = pd.as_deref_mut().filter(|_| !over(pd_time)) {
+            let t = Instant::now();
+            let checked = pd.check_open(&mut base, k, ctl);
+            pd_time += t.elapsed();
+            match checked {
                 Ok(None) => {}
                 Ok(Some(depth)) => {
                     if let Some(t) = kipdr::counterexample_at(ts, cnf, depth, cfg.sat, ctl) {
@@ -378,8 +398,7 @@ fn run(
                         break;
                     }
                     // Property direction's share of the time: what the rest took, scaled.
-                    let rest = start.elapsed().saturating_sub(pd_time).as_secs_f64();
-                    let left = rest * cfg.pd_share - pd_time.as_secs_f64();
+                    let left = pd_left(pd_time);
                     if left.is_nan() || left <= 0.0 {
                         break;
                     }

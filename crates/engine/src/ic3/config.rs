@@ -21,10 +21,15 @@ pub struct Ic3Config {
     pub ctg_lift: bool,
     /// CTG's queries (blocking a counterexample, and generalizing its lemma) require their
     /// predecessors outside the cube being generalized (rIC3), which lets more of them be
-    /// blocked; `generalize.rs` says why that is sound.
+    /// blocked; `generalize.rs` says why that is sound. Off by measurement: with
+    /// `ctg_join_lifted`, at `ctg_max` 3 on the whole shared set at 20 s, it solved 122
+    /// against 121 without either (PAR-2 1341 and 1338), but took 1.23× the time (geometric
+    /// mean) on the 16 files over 1 s; IC3 without CTG solved 125 in the same run
+    /// (docs/bench/2026-12-04-ctg-20s).
     pub ctg_outside: bool,
     /// With CTG, a failed candidate is joined with its lifted predecessor (rIC3) rather than
-    /// with the whole predecessor state: fewer literals stay.
+    /// with the whole predecessor state: fewer literals stay. Off, measured with
+    /// `ctg_outside` (above).
     pub ctg_join_lifted: bool,
     /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3;
     /// 0: try every literal).
@@ -52,6 +57,9 @@ pub struct Ic3Config {
     /// `F_{i-1} ∧ T ∧ c'` (rIC3). Without `¬c` a predecessor may lie inside `c`, but an
     /// unsatisfiable answer proves its core unreachable in one step from `F_{i-1}`, which is a
     /// lemma at level `i` as it stands; generalization is relative-inductive either way.
+    /// Kept on: without it, 51 shared files that take 0.1–15 s, two seeds each, asked a
+    /// geometric mean of 0.98× the queries and solved as many, within the seeds' spread; no
+    /// whole-suite run has shown it helps.
     pub block_negation: bool,
     /// Keep obligations across frames: one blocked at level `i` waits at level `i + 1`.
     pub keep_obligations: bool,
@@ -114,8 +122,8 @@ impl Default for Ic3Config {
             ctg_max: 0,
             ctg_depth: 1,
             ctg_lift: true,
-            ctg_outside: true,
-            ctg_join_lifted: true,
+            ctg_outside: false,
+            ctg_join_lifted: false,
             mic_attempts: 0,
             mic_shuffle: 0.2,
             parent_lemma: true,

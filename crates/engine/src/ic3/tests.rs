@@ -316,32 +316,48 @@ fn mic_with_ctg_learns_the_counterexample_one_level_down_and_drops_more() {
         assert_eq!(plain.stats.ctgs, 0);
         assert_eq!(plain.frames.level(1), std::slice::from_ref(&a_and_b));
 
-        // With CTG: one counterexample blocked at level 1 lets one of `p`, `q` go too (which
-        // one depends on the drop order; the seeds give both).
-        let mut ic3 = ic3_at(&ts, cfg(3), 2);
-        ic3.add_lemma(a_and_b.clone(), 1, false);
-        let g = mic_at_top(&mut ic3, &input);
-        let ctg_lemma = if g == Cube::new([q]) {
-            Cube::new([b])
-        } else {
-            assert_eq!(g, Cube::new([p]), "{sat}, seed {seed}: one literal");
-            Cube::new([a])
-        };
-        assert_eq!(
-            ic3.stats.ctgs, 1,
-            "{sat}, seed {seed}: one counterexample to generalization"
-        );
-        // The CTG lemma is sound at level 1 (checked against the initial states), stays
-        // there (over `F_1`, `r2 = 1` leads to `b`), and replaces `a ∧ b`, which it subsumes.
-        assert!(!meets_init(&ts, &ctg_lemma) && relative_inductive(&ts, None, &ctg_lemma));
-        assert_eq!(
-            ic3.frames.level(1),
-            std::slice::from_ref(&ctg_lemma),
-            "{sat}, seed {seed}"
-        );
-        // The result needs the CTG lemma: over the frame MIC started from it is no lemma.
-        assert!(!relative_inductive(&ts, Some(&f1), &g));
-        assert_contract_after(&ic3, &ts, &input, &g);
+        // With CTG (its queries inside the cube being generalized or, as rIC3 asks them,
+        // outside it): one counterexample blocked at level 1 lets one of `p`, `q` go too
+        // (which one depends on the drop order; the seeds give both).
+        for outside in [false, true] {
+            let mut ic3 = ic3_at(
+                &ts,
+                Ic3Config {
+                    ctg_outside: outside,
+                    ctg_join_lifted: outside,
+                    ..cfg(3)
+                },
+                2,
+            );
+            ic3.add_lemma(a_and_b.clone(), 1, false);
+            let g = mic_at_top(&mut ic3, &input);
+            let ctg_lemma = if g == Cube::new([q]) {
+                Cube::new([b])
+            } else {
+                assert_eq!(
+                    g,
+                    Cube::new([p]),
+                    "{sat}, seed {seed}, outside {outside}: one literal"
+                );
+                Cube::new([a])
+            };
+            assert_eq!(
+                ic3.stats.ctgs, 1,
+                "{sat}, seed {seed}, outside {outside}: one counterexample to generalization"
+            );
+            // The CTG lemma is sound at level 1 (checked against the initial states), stays
+            // there (over `F_1`, `r2 = 1` leads to `b`), and replaces `a ∧ b`, which it
+            // subsumes.
+            assert!(!meets_init(&ts, &ctg_lemma) && relative_inductive(&ts, None, &ctg_lemma));
+            assert_eq!(
+                ic3.frames.level(1),
+                std::slice::from_ref(&ctg_lemma),
+                "{sat}, seed {seed}, outside {outside}"
+            );
+            // The result needs the CTG lemma: over the frame MIC started from it is no lemma.
+            assert!(!relative_inductive(&ts, Some(&f1), &g));
+            assert_contract_after(&ic3, &ts, &input, &g);
+        }
     }
 }
 
