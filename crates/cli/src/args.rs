@@ -248,7 +248,7 @@ pub struct KindArgs {
     /// KIPDR: property direction's time (its obligations' step and base cases, the open
     /// obligations' checks at each new depth included) may be at most this multiple of the
     /// time of the rest (the property's base and step cases), so that proofs k-induction finds
-    /// alone come at most this much later; its first second is not rationed.
+    /// alone come at most this much later (the rest counts as at least a second).
     #[arg(long, value_name = "X", default_value_t = kind_default().pd_share)]
     pub pd_share: f64,
 }

@@ -10,9 +10,9 @@
 //! case yields a proof obligation, proved unreachable, where possible, by k-inductive lemmas
 //! of the auxiliary invariant, and the obligations left open are looked for by the base case.
 //! Property direction gets a share of the run's time ([`KindConfig::pd_share`]), so that it
-//! never delays by much the proofs plain k-induction finds; its first second is free, since
-//! many of its wins are quick ones at small k (a share of the little time the rest has taken
-//! by then would not let it start). Off, this is plain k-induction
+//! never delays by much the proofs plain k-induction finds; the rest counts as at least a
+//! second, since many of its wins are quick ones at small k (a share of the little time the
+//! rest has taken by then would not let it start). Off, this is plain k-induction
 //! (KI). Either way, the auxiliary invariant may also take in the lemmas other engines of a
 //! portfolio proved (the paper's `get_currently_known_invariant`).
 //!
@@ -81,7 +81,8 @@ pub struct KindConfig {
     /// of the rest (the base and step cases of the property). k-induction alone proves many
     /// properties at a modest k; property direction is worth its cost only where that fails,
     /// so it must not delay those proofs by more than this factor. Its time counts the base
-    /// case of open obligations at each new depth too; its first second is not rationed.
+    /// case of open obligations at each new depth too, and the rest counts as at least a
+    /// second (`PD_GRACE`).
     pub pd_share: f64,
     /// Property direction: literal-dropping failures in a row before generalization stops.
     pub mic_attempts: usize,
@@ -300,8 +301,8 @@ fn run(
             SatResult::Unsat => base.exclude_bad(ts, k),
             SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
         }
-        // Property direction's time left in its share; its first `PD_GRACE` are not rationed
-        // (at the start the rest of the run has taken nearly nothing).
+        // Property direction's time left in its share, the rest counted as at least
+        // `PD_GRACE` (at the start it has taken nearly nothing).
         let pd_left = |pd_time: Duration| {
             let rest = start.elapsed().saturating_sub(pd_time).max(PD_GRACE);
             rest.as_secs_f64() * cfg.pd_share - pd_time.as_secs_f64()

@@ -313,19 +313,19 @@ impl Ic3<'_> {
                         return Ok(None);
                     }
                     let (state, inputs) = self.model_of(at);
-                    let lifted = self.cfg.ctg_lift || self.cfg.ctg_join_lifted;
-                    let s = if lifted {
+                    let try_ctg = ctgs < self.cfg.ctg_max && level >= 2;
+                    // The lifted predecessor, when a CTG or the join needs it.
+                    let lifted = if (try_ctg && self.cfg.ctg_lift) || self.cfg.ctg_join_lifted {
                         let targets: Vec<Lit> =
                             cube.iter().map(|&l| self.layout.prime(l)).collect();
-                        self.lift(&state, &inputs, &targets)
+                        Some(self.lift(&state, &inputs, &targets))
                     } else {
-                        Cube::new(state.iter().copied())
+                        None
                     };
-                    if ctgs < self.cfg.ctg_max && level >= 2 {
-                        let ctg = if self.cfg.ctg_lift {
-                            s.clone()
-                        } else {
-                            Cube::new(state.iter().copied())
+                    if try_ctg {
+                        let ctg = match &lifted {
+                            Some(s) if self.cfg.ctg_lift => s.clone(),
+                            _ => Cube::new(state.iter().copied()),
                         };
                         let within = self.cfg.ctg_outside.then_some(full);
                         if self.initiation(&ctg) && self.block_ctg(ctg, level - 1, depth, within)? {
@@ -337,16 +337,17 @@ impl Ic3<'_> {
                     ctgs = 0;
                     // Join with the predecessor: with the lifted one (rIC3), a kept literal it
                     // does not need ends the attempt.
-                    let pred = if self.cfg.ctg_join_lifted {
-                        if kept
-                            .iter()
-                            .any(|&k| cube.set().contains(k) && !s.set().contains(k))
-                        {
-                            return Ok(None);
+                    let pred = match lifted {
+                        Some(s) if self.cfg.ctg_join_lifted => {
+                            if kept
+                                .iter()
+                                .any(|&k| cube.set().contains(k) && !s.set().contains(k))
+                            {
+                                return Ok(None);
+                            }
+                            s
                         }
-                        s
-                    } else {
-                        Cube::new(state)
+                        _ => Cube::new(state),
                     };
                     cube = cube.filtered(|l| pred.set().contains(l));
                 }
