@@ -1063,6 +1063,9 @@ fn stats_json_is_written() {
 }
 
 /// `--timeout 1` on a problem no one solves in a second answers unknown (exit 30) at once.
+/// The files are ones that neither pdrkit (IC3 in three configurations, k-induction, KIPDR)
+/// nor rIC3 nor ABC solved in 20 s (docs/bench/2026-12-04-*): `divthree-p012` and `cmudme2`,
+/// once used here, are solved within a second or two by today's IC3 on a fast machine.
 #[test]
 fn timeout_answers_unknown_in_time() {
     let Some(bench) = shared_benchmarks() else {
@@ -1071,8 +1074,8 @@ fn timeout_answers_unknown_in_time() {
     };
     let rows = read_tsv(&bench.join("MANIFEST.tsv"));
     let hard = [
-        "hwmcc20/qspiflash_dualflexpress_divthree-p012.aig",
-        "hwmcc08/cmudme2.aig",
+        "hwmcc11/pdtfifo1to0.aig",
+        "hwmcc20/vis_arrays_bufferAlloc.aig",
     ];
     let mut tried = 0;
     for file in hard {
