@@ -175,13 +175,12 @@ impl Ic3<'_> {
         }
         let s = &mut self.solvers[level];
         let t = Instant::now();
+        // `¬cube` and `¬outside`, each only when asked for.
         let (own, other) = neg.split_at(split);
-        let r = match (with_negation, outside.is_some()) {
-            (true, true) => s.solve(ts, layout, &[own, other], &buf),
-            (true, false) => s.solve(ts, layout, &[own], &buf),
-            (false, true) => s.solve(ts, layout, &[other], &buf),
-            (false, false) => s.solve(ts, layout, &[], &buf),
-        };
+        let clauses = [own, other];
+        let from = usize::from(!with_negation);
+        let to = 1 + usize::from(outside.is_some());
+        let r = s.solve(ts, layout, &clauses[from..to], &buf);
         self.stats.sat_time += t.elapsed();
         self.buf = buf;
         self.neg_buf = neg;

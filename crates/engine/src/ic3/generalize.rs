@@ -323,12 +323,16 @@ impl Ic3<'_> {
                         None
                     };
                     if try_ctg {
+                        let whole;
                         let ctg = match &lifted {
-                            Some(s) if self.cfg.ctg_lift => s.clone(),
-                            _ => Cube::new(state.iter().copied()),
+                            Some(s) if self.cfg.ctg_lift => s,
+                            _ => {
+                                whole = Cube::new(state.iter().copied());
+                                &whole
+                            }
                         };
                         let within = self.cfg.ctg_outside.then_some(full);
-                        if self.initiation(&ctg) && self.block_ctg(ctg, level - 1, depth, within)? {
+                        if self.initiation(ctg) && self.block_ctg(ctg, level - 1, depth, within)? {
                             ctgs += 1;
                             self.stats.ctgs += 1;
                             continue;
@@ -361,12 +365,12 @@ impl Ic3<'_> {
     /// cube), pushes and learns it.
     fn block_ctg(
         &mut self,
-        s: Cube,
+        s: &Cube,
         level: usize,
         depth: usize,
         outside: Option<&[Lit]>,
     ) -> Result<bool, Stop> {
-        match self.relind_outside(&s, level - 1, true, outside, Purpose::Ctg)? {
+        match self.relind_outside(s, level - 1, true, outside, Purpose::Ctg)? {
             Relind::Blocked(core) => {
                 let c = self.mic(core, level, depth + 1, outside)?;
                 let (c, at) = self.push_forward(c, level)?;
