@@ -70,8 +70,6 @@ pub fn check(
     let _interruptible = ctl.enter();
     let mut ic3 = Ic3::new(ts, cfg.clone(), ctl.clone());
     let o = ic3.run();
-    ic3.stats.frames = ic3.frames.depth();
-    ic3.stats.lemmas_held = ic3.frames.len();
     *stats = ic3.stats;
     o
 }
@@ -159,8 +157,18 @@ impl<'a> Ic3<'a> {
         self.frames.depth()
     }
 
-    /// Runs to an answer.
+    /// Runs to an answer, and reports the statistics of the whole run, however it ended: a
+    /// run stopped inside a level counts that level's work too (the CLI's `--stats` on a time
+    /// limit showed the last finished level's, e.g. 52 queries where 230k had been asked).
     pub fn run(&mut self) -> Outcome {
+        let outcome = self.search();
+        self.stats.frames = self.k();
+        self.stats.lemmas_held = self.frames.len();
+        self.ctl.report(self.stats.pairs());
+        outcome
+    }
+
+    fn search(&mut self) -> Outcome {
         self.solvers.push(self.build_solver(0));
         if let Some(nf) = self.not_first() {
             // `first ⇒ I`: a state of the first step is initial. Inductive (first' = 0) and true
@@ -240,6 +248,8 @@ impl<'a> Ic3<'a> {
                 self.import_lemmas();
             }
             self.stats.frames = self.k();
+            // Reported after every level too: a portfolio's statistics come from the workers
+            // that did not answer as they stand when the winner stops them.
             self.ctl.report(self.stats.pairs());
             if self.cfg.verbose {
                 self.progress();

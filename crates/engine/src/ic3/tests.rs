@@ -514,3 +514,37 @@ fn a_failed_push_is_not_asked_again_until_a_lemma_takes_its_state_away() {
         assert!(!ic3.push_witnesses.refutes(&ts, &lemma, 1));
     }
 }
+
+/// A run stopped before it finished a level still reports what it did: the statistics a
+/// time limit prints are the run's, not the last finished level's.
+#[test]
+fn a_stopped_run_reports_its_statistics() {
+    // A 3-bit counter: bad (all ones) needs levels beyond the first.
+    let mut c = Circuit::new(0, 3);
+    let (l0, l1, l2) = (c.latch(0), c.latch(1), c.latch(2));
+    let carry = c.and(l0, l1);
+    let n1 = c.xor(l1, l0);
+    let n2 = c.xor(l2, carry);
+    c.set_next(0, !l0);
+    c.set_next(1, n1);
+    c.set_next(2, n2);
+    let ts = c.build();
+    for sat in BACKENDS {
+        let ctl = Control::new();
+        ctl.stop();
+        let mut stats = super::Ic3Stats::default();
+        let cfg = Ic3Config {
+            sat,
+            ..Ic3Config::default()
+        };
+        let outcome = super::check(&ts, &cfg, &ctl, &mut stats);
+        assert!(matches!(outcome, crate::Outcome::Unknown(_)), "{sat}");
+        assert!(stats.queries() > 0, "{sat}: the bad-state query at level 0");
+        let reported = ctl.progress().snapshot();
+        let queries = reported
+            .iter()
+            .find(|(k, _)| k == "sat_queries")
+            .map(|(_, v)| v.clone());
+        assert_eq!(queries, Some(stats.queries().to_string()), "{sat}");
+    }
+}
