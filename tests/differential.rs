@@ -566,6 +566,18 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
+                "ic3 on the CNF with nodes eliminated, on both backends",
+                Ic3Config {
+                    cnf_eliminate: true,
+                    sat: if (seed / 4).is_multiple_of(2) {
+                        SatBackend::Pdrkit
+                    } else {
+                        SatBackend::Minisat
+                    },
+                    ..Ic3Config::default()
+                },
+            ),
+            (
                 "ic3 one-step blocking queries, failed pushes remembered",
                 Ic3Config {
                     block_negation: false,

@@ -396,6 +396,11 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().push_memo,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub push_memo: bool,
+    /// Eliminate internal nodes of the mapped CNF where that adds no clause (bounded variable
+    /// elimination, as rIC3's dagcnf).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().cnf_eliminate,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub cnf_eliminate: bool,
     /// Move lemmas that are inductive on their own to the infinity level (Houdini over the top
     /// frame after each level).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().promote,
@@ -451,6 +456,7 @@ impl Ic3Args {
             verify_lemmas: self.verify_lemmas,
             push_shrink: self.push_shrink,
             push_memo: self.push_memo,
+            cnf_eliminate: self.cnf_eliminate,
             promote: self.promote,
             import_lemmas: share,
             seed: self.seed,

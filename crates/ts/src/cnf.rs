@@ -5,6 +5,13 @@
 //! call grows with its variables (MiniSat assigns all of them before answering SAT), and IC3
 //! makes thousands of calls, so, as ABC does for `pdr`, gates are grouped into 4-input cuts
 //! chosen by area flow and only the cut roots get variables.
+//!
+//! [`MappedCnf::eliminate`] then removes mapped nodes by bounded variable elimination, in the
+//! spirit of rIC3's `dagcnf`: a node that only other nodes read is resolved into each of its
+//! readers when that adds no clause. Since the node is defined by its clauses (a gate, in
+//! SatELite's terms), only the resolvents of its own clauses with each reader's are needed,
+//! and each reader stays a definition of its output over its new leaves: fixing the leaves
+//! fixes the output by unit propagation, which the per-query domains of IC3's solver rely on.
 
 use pdrkit_logic::{Lit, Var};
 
@@ -280,6 +287,127 @@ impl MappedCnf {
         MappedCnf { lut_of, luts }
     }
 
+    /// Eliminates the nodes that only other nodes read (never a root: a next-state function,
+    /// a constraint, the bad literal or a property) where resolving them into their readers
+    /// adds no clause, no reader gets more than `MAX_ELIM_LEAVES` leaves and no clause more
+    /// than `MAX_ELIM_CLAUSE` literals. Returns the number of nodes eliminated. A variable
+    /// eliminated here has no LUT any more; a solver that still asks for it directly gets it
+    /// by plain Tseitin from the system's gates.
+    pub fn eliminate(&mut self, ts: &TransitionSystem) -> usize {
+        let n = self.luts.len();
+        let index = |lut_of: &[u32], v: Var| -> Option<usize> {
+            lut_of
+                .get(v.idx())
+                .copied()
+                .filter(|&i| i != NONE)
+                .map(|i| i as usize)
+        };
+        let mut frozen = vec![false; n];
+        for l in ts
+            .next
+            .iter()
+            .chain(&ts.constraints)
+            .chain(std::iter::once(&ts.bad))
+            .chain(ts.properties.iter().map(|p| &p.1))
+        {
+            if let Some(i) = index(&self.lut_of, l.var()) {
+                frozen[i] = true;
+            }
+        }
+        let mut readers: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (u, lut) in self.luts.iter().enumerate() {
+            for &l in &lut.leaves {
+                if let Some(i) = index(&self.lut_of, l) {
+                    readers[i].push(u);
+                }
+            }
+        }
+        let mut alive = vec![true; n];
+        let mut eliminated = 0;
+        let mut plan: Vec<(usize, Vec<Var>, Vec<Vec<Lit>>)> = Vec::new();
+        // In topological order: a node's readers come later, and may go in turn.
+        'node: for v in 0..n {
+            if frozen[v] || readers[v].is_empty() {
+                continue;
+            }
+            let out = self.luts[v].out;
+            let (pos, neg): (Vec<&Vec<Lit>>, Vec<&Vec<Lit>>) = self.luts[v]
+                .clauses
+                .iter()
+                .partition(|c| c.contains(&out.lit()));
+            let mut before = self.luts[v].clauses.len();
+            let mut after = 0;
+            plan.clear();
+            for &u in &readers[v] {
+                let cu = &self.luts[u].clauses;
+                before += cu.len();
+                let mut new: Vec<Vec<Lit>> = Vec::with_capacity(cu.len());
+                for c in cu {
+                    let (partners, pivot) = if c.contains(&out.lit()) {
+                        (&neg, out.lit())
+                    } else if c.contains(&!out.lit()) {
+                        (&pos, !out.lit())
+                    } else {
+                        push_unique(&mut new, c.clone());
+                        continue;
+                    };
+                    for d in partners.iter() {
+                        if let Some(r) = resolve(c, d, pivot) {
+                            if r.len() > MAX_ELIM_CLAUSE {
+                                continue 'node;
+                            }
+                            push_unique(&mut new, r);
+                        }
+                    }
+                }
+                after += new.len();
+                if after > before {
+                    continue 'node;
+                }
+                let leaves = leaves_of(&new, self.luts[u].out);
+                if leaves.len() > MAX_ELIM_LEAVES {
+                    continue 'node;
+                }
+                plan.push((u, leaves, new));
+            }
+            // Commit: every reader takes its resolved clauses, and the readers' lists follow
+            // the leaves that came and went.
+            for (u, leaves, clauses) in plan.drain(..) {
+                let old = std::mem::replace(&mut self.luts[u].leaves, leaves);
+                self.luts[u].clauses = clauses;
+                for &l in &old {
+                    if let Some(w) = index(&self.lut_of, l) {
+                        readers[w].retain(|&x| x != u);
+                    }
+                }
+                for &l in &self.luts[u].leaves {
+                    if let Some(w) = index(&self.lut_of, l) {
+                        readers[w].push(u);
+                    }
+                }
+            }
+            for &l in &self.luts[v].leaves {
+                if let Some(w) = index(&self.lut_of, l) {
+                    readers[w].retain(|&x| x != v);
+                }
+            }
+            readers[v].clear();
+            alive[v] = false;
+            eliminated += 1;
+        }
+        let luts = std::mem::take(&mut self.luts);
+        self.luts = luts
+            .into_iter()
+            .zip(alive)
+            .filter_map(|(l, a)| a.then_some(l))
+            .collect();
+        self.lut_of.fill(NONE);
+        for (i, l) in self.luts.iter().enumerate() {
+            self.lut_of[l.out.idx()] = i as u32;
+        }
+        eliminated
+    }
+
     /// The LUT whose output is `v`, if `v` is a mapped node.
     #[inline]
     pub fn lut(&self, v: Var) -> Option<&Lut> {
@@ -290,6 +418,48 @@ impl MappedCnf {
     /// Total clauses.
     pub fn num_clauses(&self) -> usize {
         self.luts.iter().map(|l| l.clauses.len()).sum()
+    }
+}
+
+/// A node is not eliminated into a reader that would then read more leaves than this.
+const MAX_ELIM_LEAVES: usize = 8;
+/// Nor when a resolvent would be longer than this.
+const MAX_ELIM_CLAUSE: usize = 8;
+
+/// The resolvent of `c` (holding `pivot`) and `d` (holding `¬pivot`), or `None` when it is a
+/// tautology.
+fn resolve(c: &[Lit], d: &[Lit], pivot: Lit) -> Option<Vec<Lit>> {
+    let mut r: Vec<Lit> = c.iter().copied().filter(|&l| l != pivot).collect();
+    for &l in d {
+        if l == !pivot || r.contains(&l) {
+            continue;
+        }
+        if r.contains(&!l) {
+            return None;
+        }
+        r.push(l);
+    }
+    Some(r)
+}
+
+/// The variables of `clauses` but `out`, sorted.
+fn leaves_of(clauses: &[Vec<Lit>], out: Var) -> Vec<Var> {
+    let mut leaves: Vec<Var> = clauses
+        .iter()
+        .flatten()
+        .map(|l| l.var())
+        .filter(|&x| x != out)
+        .collect();
+    leaves.sort_unstable();
+    leaves.dedup();
+    leaves
+}
+
+/// Adds `c` to `set` unless a clause with the same literals is there.
+fn push_unique(set: &mut Vec<Vec<Lit>>, mut c: Vec<Lit>) {
+    c.sort_unstable_by_key(|l| l.code());
+    if !set.contains(&c) {
+        set.push(c);
     }
 }
 

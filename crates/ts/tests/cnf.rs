@@ -1,11 +1,33 @@
 //! The mapped CNF must define every LUT output exactly: under simulated values every clause
-//! holds, and flipping the output breaks one.
+//! holds, and flipping the output breaks one. The same after bounded elimination of nodes,
+//! where also every leaf must still be defined (an input, a latch or a node that stayed) and
+//! come before its reader.
 
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
-fn check(ts: &TransitionSystem, rounds: usize) {
-    let cnf = MappedCnf::new(ts);
+fn check(ts: &TransitionSystem, rounds: usize, eliminate: bool) {
+    let mut cnf = MappedCnf::new(ts);
+    let nodes = cnf.luts.len();
+    if eliminate {
+        let gone = cnf.eliminate(ts);
+        assert_eq!(cnf.luts.len() + gone, nodes);
+    }
+    let first_gate = 1 + ts.num_inputs() + ts.num_latches();
+    for lut in &cnf.luts {
+        for &l in &lut.leaves {
+            assert!(
+                l.idx() < first_gate || cnf.lut(l).is_some(),
+                "leaf {l:?} undefined"
+            );
+            assert!(l < lut.out, "leaf {l:?} after its reader {:?}", lut.out);
+        }
+        for c in &lut.clauses {
+            assert!(c
+                .iter()
+                .all(|x| x.var() == lut.out || lut.leaves.contains(&x.var())));
+        }
+    }
     let mut x: u64 = 0x1234_5678;
     let mut next = || {
         x ^= x << 13;
@@ -35,7 +57,6 @@ fn check(ts: &TransitionSystem, rounds: usize) {
         }
     }
     // Every root the engines read is a LUT output or not a gate.
-    let first_gate = 1 + ts.num_inputs() + ts.num_latches();
     for l in ts.next.iter().chain(&ts.constraints).chain([&ts.bad]) {
         assert!(l.var().idx() < first_gate || cnf.lut(l.var()).is_some());
     }
@@ -60,7 +81,8 @@ fn mapped_cnf_matches_simulation_on_shared_benchmarks() {
         }
         let aig = pdrkit_ts::aiger::read_file(&p).expect("parses");
         let ts = TransitionSystem::from_aig(&aig, None).expect("builds");
-        check(&ts, 20);
+        check(&ts, 20, false);
+        check(&ts, 20, true);
         seen += 1;
     }
     eprintln!("checked {seen} files");

@@ -130,9 +130,11 @@ impl<'a> Ic3<'a> {
         let record = cfg.record_sat.clone();
         let activity =
             activity::Activity::new(ts.num_vars(), cfg.activity_decay, cfg.activity_by_var);
+        let layout = Layout::new(ts, cfg.cnf_eliminate);
+        let (cnf_nodes, cnf_clauses, cnf_eliminated) = layout.cnf_size();
         Ic3 {
             ts,
-            layout: Layout::new(ts),
+            layout,
             cfg,
             ctl,
             frames: Frames::new(),
@@ -140,7 +142,12 @@ impl<'a> Ic3<'a> {
             lifter: Lifter::new(backend, record),
             obligations,
             activity,
-            stats: Ic3Stats::default(),
+            stats: Ic3Stats {
+                cnf_nodes,
+                cnf_clauses,
+                cnf_eliminated,
+                ..Ic3Stats::default()
+            },
             start: Instant::now(),
             buf: Vec::new(),
             neg_buf: Vec::new(),

@@ -31,18 +31,29 @@ pub struct Layout {
     first_gate: u32,
     /// The LUT-mapped CNF of the gates.
     cnf: std::sync::Arc<MappedCnf>,
+    /// Mapped nodes removed by elimination.
+    eliminated: usize,
 }
 
 impl Layout {
-    /// The layout of `ts`.
-    pub fn new(ts: &TransitionSystem) -> Self {
+    /// The layout of `ts`; with `eliminate`, the mapped CNF's nodes that only other nodes
+    /// read are eliminated where that adds no clause ([`MappedCnf::eliminate`]).
+    pub fn new(ts: &TransitionSystem, eliminate: bool) -> Self {
+        let mut cnf = MappedCnf::new(ts);
+        let eliminated = if eliminate { cnf.eliminate(ts) } else { 0 };
         Layout {
             num_vars: ts.num_vars(),
             first_latch: 1 + ts.num_inputs() as u32,
             num_latches: ts.num_latches() as u32,
             first_gate: 1 + (ts.num_inputs() + ts.num_latches()) as u32,
-            cnf: std::sync::Arc::new(MappedCnf::new(ts)),
+            cnf: std::sync::Arc::new(cnf),
+            eliminated,
         }
+    }
+
+    /// The mapped CNF's nodes and clauses, and the nodes elimination removed.
+    pub fn cnf_size(&self) -> (usize, usize, usize) {
+        (self.cnf.luts.len(), self.cnf.num_clauses(), self.eliminated)
     }
     /// The primed (next-state) literal of a current-state latch literal.
     #[inline]

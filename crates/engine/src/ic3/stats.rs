@@ -45,6 +45,12 @@ pub struct Ic3Stats {
     pub cex_hits: u64,
     /// Solver rebuilds.
     pub rebuilds: u64,
+    /// The frame solvers' CNF: mapped nodes, their clauses, and the nodes eliminated.
+    pub cnf_nodes: usize,
+    /// See `cnf_nodes`.
+    pub cnf_clauses: usize,
+    /// See `cnf_nodes`.
+    pub cnf_eliminated: usize,
     /// Frames at the end.
     pub frames: usize,
     /// Lemmas stored at the end, over every level and the infinity level.
@@ -80,6 +86,9 @@ impl Ic3Stats {
         };
         vec![
             ("frames", self.frames.to_string()),
+            ("cnf_nodes", self.cnf_nodes.to_string()),
+            ("cnf_clauses", self.cnf_clauses.to_string()),
+            ("cnf_eliminated", self.cnf_eliminated.to_string()),
             ("sat_queries", self.queries().to_string()),
             ("sat_mean_us", format!("{:.2}", self.mean_query_us())),
             ("sat_bad", self.bad_calls.to_string()),
