@@ -33,6 +33,14 @@ struct Entry {
     len: u32,
 }
 
+/// An entry of a `least` list: what rules a stored clause out as a subsumer, and its entry.
+#[derive(Clone, Copy, Debug)]
+struct Least {
+    sig: u64,
+    len: u32,
+    id: u32,
+}
+
 /// A hasher for keys that are hashes already.
 #[derive(Default)]
 struct Identity(u64);
@@ -69,8 +77,10 @@ pub(crate) struct Lemmas {
     occ: Vec<Vec<u32>>,
     /// By literal code: the entries whose smallest literal it is, to find a clause that
     /// subsumes a new one (it has its smallest literal in the new clause) reading each stored
-    /// clause's entry once rather than once per literal.
-    least: Vec<Vec<u32>>,
+    /// clause's entry once rather than once per literal. Each with its signature and length,
+    /// which rule most out without a read of the entry itself (a scan of these lists was
+    /// most of the time spent adding lemmas).
+    least: Vec<Vec<Least>>,
     /// By literal code: the literals of the clause being added.
     mark: Vec<bool>,
     /// Hash of a live entry's sorted literals → the entry (the last stored, on a collision).
@@ -137,7 +147,11 @@ impl Cdcl {
             for &l in &buf {
                 self.lemmas.occ[l.code() as usize].push(id);
             }
-            self.lemmas.least[buf[0].code() as usize].push(id);
+            self.lemmas.least[buf[0].code() as usize].push(Least {
+                sig,
+                len: buf.len() as u32,
+                id,
+            });
         }
         self.buf = buf;
     }
@@ -158,7 +172,8 @@ impl Cdcl {
     }
 
     /// Whether a stored permanent clause has only literals of `lits` (marked): its smallest
-    /// literal is one of them, so the `least` lists of `lits` find it.
+    /// literal is one of them, so the `least` lists of `lits` find it. Deleted entries are
+    /// dropped from a list when the signature and length let them be read.
     fn subsumed(&mut self, lits: &[Lit], sig: u64) -> bool {
         let Cdcl { db, lemmas, .. } = self;
         for &l in lits {
@@ -166,23 +181,19 @@ impl Cdcl {
             let mut keep = 0;
             let mut found = false;
             for i in 0..list.len() {
-                let id = list[i];
-                let e = lemmas.entries[id as usize];
-                if e.cref == GONE {
-                    continue;
-                }
-                list[keep] = id;
-                keep += 1;
-                if !found
-                    && e.sig & !sig == 0
-                    && e.len as usize <= lits.len()
-                    && db
+                let item = list[i];
+                if !found && item.sig & !sig == 0 && item.len as usize <= lits.len() {
+                    let e = lemmas.entries[item.id as usize];
+                    if e.cref == GONE {
+                        continue;
+                    }
+                    found = db
                         .lits(e.cref)
                         .iter()
-                        .all(|&q| lemmas.mark[q.code() as usize])
-                {
-                    found = true;
+                        .all(|&q| lemmas.mark[q.code() as usize]);
                 }
+                list[keep] = item;
+                keep += 1;
             }
             list.truncate(keep);
             if found {
