@@ -255,8 +255,8 @@ impl<'a> Ic3<'a> {
                 self.import_lemmas();
             }
             self.stats.frames = self.k();
-            // Reported after every level too: a portfolio's statistics come from the workers
-            // that did not answer as they stand when the winner stops them.
+            // Reported after every level too: when a SAT call outlasts the time limit, the
+            // CLI's watchdog answers with what was reported last.
             self.ctl.report(self.stats.pairs());
             if self.cfg.verbose {
                 self.progress();
