@@ -154,15 +154,7 @@ impl MappedCnf {
         let first_gate = 1 + ts.num_inputs() + ts.num_latches();
         let is_gate = |v: u32| v as usize >= first_gate;
         let gate = |v: u32| &ts.gates[v as usize - first_gate];
-        let roots: Vec<Var> = ts
-            .next
-            .iter()
-            .chain(&ts.constraints)
-            .chain(std::iter::once(&ts.bad))
-            .chain(ts.properties.iter().map(|p| &p.1))
-            .map(|l| l.var())
-            .filter(|v| is_gate(v.0))
-            .collect();
+        let roots: Vec<Var> = roots(ts).filter(|v| is_gate(v.0)).collect();
         let mut fanout = vec![0u32; nv];
         for g in &ts.gates {
             fanout[g.a.var().idx()] += 1;
@@ -303,14 +295,8 @@ impl MappedCnf {
                 .map(|i| i as usize)
         };
         let mut frozen = vec![false; n];
-        for l in ts
-            .next
-            .iter()
-            .chain(&ts.constraints)
-            .chain(std::iter::once(&ts.bad))
-            .chain(ts.properties.iter().map(|p| &p.1))
-        {
-            if let Some(i) = index(&self.lut_of, l.var()) {
+        for v in roots(ts) {
+            if let Some(i) = index(&self.lut_of, v) {
                 frozen[i] = true;
             }
         }
@@ -419,6 +405,17 @@ impl MappedCnf {
     pub fn num_clauses(&self) -> usize {
         self.luts.iter().map(|l| l.clauses.len()).sum()
     }
+}
+
+/// The variables the engines read from the mapping: next-state functions, constraints, the
+/// bad literal and the properties.
+fn roots(ts: &TransitionSystem) -> impl Iterator<Item = Var> + '_ {
+    ts.next
+        .iter()
+        .chain(&ts.constraints)
+        .chain(std::iter::once(&ts.bad))
+        .chain(ts.properties.iter().map(|p| &p.1))
+        .map(|l| l.var())
 }
 
 /// A node is not eliminated into a reader that would then read more leaves than this.
