@@ -248,7 +248,9 @@ pub struct KindArgs {
     /// KIPDR: property direction's time (its obligations' step and base cases, the open
     /// obligations' checks at each new depth included) may be at most this multiple of the
     /// time of the rest (the property's base and step cases), so that proofs k-induction finds
-    /// alone come at most this much later (the rest counts as at least a second).
+    /// alone come at most this much later (plus a second). The share halves after each
+    /// round of k in which property direction learned nothing, and is whole again after one
+    /// that learned a lemma.
     #[arg(long, value_name = "X", default_value_t = kind_default().pd_share)]
     pub pd_share: f64,
 }

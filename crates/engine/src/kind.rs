@@ -9,10 +9,14 @@
 //! With property direction on, this is KIPDR (`kipdr.rs`): the first state of a failed step
 //! case yields a proof obligation, proved unreachable, where possible, by k-inductive lemmas
 //! of the auxiliary invariant, and the obligations left open are looked for by the base case.
-//! Property direction gets a share of the run's time ([`KindConfig::pd_share`]), so that it
-//! never delays by much the proofs plain k-induction finds; the rest counts as at least a
-//! second, since many of its wins are quick ones at small k (a share of the little time the
-//! rest has taken by then would not let it start). Off, this is plain k-induction
+//! Property direction gets a share of the run's time ([`KindConfig::pd_share`]) on top of a
+//! fixed allowance ([`PD_GRACE`]), so that it never delays by much the proofs plain k-induction
+//! finds: many of its wins are quick ones at small k, where a share of the little time the
+//! rest has taken would not let it start. The share halves after every round of k in which
+//! property direction worked and learned no lemma (its obligations all stayed open), and is
+//! whole again after a round that learned one: on designs whose counterexamples to the step
+//! case are not k-inductively blockable it otherwise doubles the time of k-induction's own
+//! proofs and counterexamples, for nothing. Off, this is plain k-induction
 //! (KI). Either way, the auxiliary invariant may also take in the lemmas other engines of a
 //! portfolio proved (the paper's `get_currently_known_invariant`).
 //!
@@ -22,7 +26,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use pdrkit_logic::{Cube, SatResult, SatSolver};
+use pdrkit_logic::{Cube, Lit, SatResult, SatSolver};
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
@@ -32,9 +36,13 @@ use crate::sat::AnySolver;
 use crate::unroll::{BmcUnrolling, Unroller};
 use crate::{Control, Outcome, Proof, Reason, SatBackend};
 
-/// Property direction's time that its share does not ration: at the start of a run the base
-/// and step cases have taken almost nothing, and a share of nothing would never let it start.
+/// Property direction's time beyond its share: at the start of a run the base and step cases
+/// have taken almost nothing, and a share of nothing would never let it start.
 const PD_GRACE: Duration = Duration::from_secs(1);
+
+/// Barren rounds (property direction worked, learned nothing) after which its share stops
+/// halving: 2^-10 of the rest is as good as nothing, and the count must not overflow.
+const MAX_BARREN: i32 = 10;
 
 /// When simple-path constraints are added to the step case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +86,12 @@ pub struct KindConfig {
     /// re-proving) before k grows.
     pub pd_budget: u64,
     /// Property direction: its time, over the run, may be at most this multiple of the time
-    /// of the rest (the base and step cases of the property). k-induction alone proves many
-    /// properties at a modest k; property direction is worth its cost only where that fails,
-    /// so it must not delay those proofs by more than this factor. Its time counts the base
-    /// case of open obligations at each new depth too, and the rest counts as at least a
-    /// second (`PD_GRACE`).
+    /// of the rest (the base and step cases of the property), plus a second. k-induction
+    /// alone proves many properties at a modest k; property direction is worth its cost only
+    /// where that fails, so it must not delay those proofs by more than this factor. Its time
+    /// counts the base case of open obligations at each new depth too. The share halves after
+    /// each round of k in which property direction learned nothing, and is restored by a
+    /// round that learned a lemma.
     pub pd_share: f64,
     /// Property direction: literal-dropping failures in a row before generalization stops.
     pub mic_attempts: usize,
@@ -111,7 +120,7 @@ impl Default for KindConfig {
             pd_budget: 1000,
             mic_attempts: 3,
             pd_conflicts: 10_000,
-            pd_share: 1.0,
+            pd_share: 0.5,
             sat: SatBackend::Minisat,
             verbose: false,
             name: "kind",
@@ -143,6 +152,9 @@ pub struct KindStats {
     pub simple_path_pairs: u64,
     /// Invariants received from other engines.
     pub aux_lemmas: u64,
+    /// Auxiliary lemmas the proof's certificate carries (those the step case and the kept
+    /// lemmas' own step cases need; see `needed_aux`).
+    pub aux_kept: u64,
     /// Property direction (KIPDR).
     pub pd: PdStats,
 }
@@ -162,6 +174,7 @@ impl KindStats {
             ("sat_step", self.step_calls.to_string()),
             ("simple_path_pairs", self.simple_path_pairs.to_string()),
             ("aux_lemmas", self.aux_lemmas.to_string()),
+            ("aux_kept", self.aux_kept.to_string()),
             ("pd_ctis", pd.ctis.to_string()),
             ("pd_obligations", pd.obligations.to_string()),
             ("pd_sat_step", pd.step_calls.to_string()),
@@ -241,6 +254,91 @@ impl Step {
     }
 }
 
+/// The auxiliary lemmas (indices into `aux`, in order) a `k`-induction proof of the property
+/// under `aux` needs, or `None` when that cannot be shown (a query not unsatisfiable or
+/// interrupted: the caller keeps them all).
+///
+/// The certificate of a k-induction proof makes the checker prove every auxiliary lemma
+/// k-inductive again, one SAT query per lemma over the certificate's whole history (k copies
+/// of the design, with the base case folded in), and that dominates the time of an answer:
+/// on `zipcpu-zipmmu-p31`, 8-inductive with 92 lemmas of KIPDR, the check took minutes where
+/// the property's alone takes 3 s. Most lemmas served to block obligations the final step
+/// case no longer meets. So, on an unrolling of `k + 1` frames with the property in the first
+/// `k`, the property's step case and then each needed lemma's own are asked with every
+/// lemma behind activation literals, and the unsatisfiable cores name what is needed. A
+/// lemma's own step case assumes the lemmas in the first `k` frames, and in the last only
+/// those before it in `aux` (the order of the certificate's conjuncts), so that no two lemmas
+/// prove each other. What this leaves out changes only the certificate; the checker still
+/// decides whether it is one.
+fn needed_aux(
+    ts: &TransitionSystem,
+    cnf: &Arc<MappedCnf>,
+    backend: SatBackend,
+    k: usize,
+    aux: &[Cube],
+) -> Option<Vec<usize>> {
+    if aux.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut s = AnySolver::new(backend);
+    let mut u = Unroller::with_cnf(cnf.clone());
+    for f in 0..=k {
+        u.add_frame(ts, &mut s, false);
+        for &c in &ts.constraints {
+            s.add_clause(&[u.lit(f, c)]);
+        }
+        if f < k {
+            s.add_clause(&[!u.lit(f, ts.bad)]);
+        }
+    }
+    // Per lemma: `before` switches it on in frames 0..k, `last` in frame k.
+    let acts: Vec<(Lit, Lit)> = aux
+        .iter()
+        .map(|cube| {
+            let (before, last) = (s.new_var().lit(), s.new_var().lit());
+            let mut clause = Vec::with_capacity(cube.len() + 1);
+            for f in 0..=k {
+                clause.clear();
+                clause.push(if f < k { !before } else { !last });
+                clause.extend(cube.iter().map(|&l| !u.lit(f, l)));
+                s.add_clause(&clause);
+            }
+            (before, last)
+        })
+        .collect();
+    let owner: std::collections::HashMap<Lit, usize> = acts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &(b, l))| [(b, i), (l, i)])
+        .collect();
+    let mut needed = vec![false; aux.len()];
+    // `None`: the property; `Some(j)`: lemma j.
+    let mut work: Vec<Option<usize>> = vec![None];
+    let mut assumptions = Vec::new();
+    while let Some(goal) = work.pop() {
+        assumptions.clear();
+        assumptions.extend(acts.iter().map(|&(b, _)| b));
+        let last_upto = goal.unwrap_or(aux.len());
+        assumptions.extend(acts[..last_upto].iter().map(|&(_, l)| l));
+        match goal {
+            None => assumptions.push(u.lit(k, ts.bad)),
+            Some(j) => assumptions.extend(aux[j].iter().map(|&l| u.lit(k, l))),
+        }
+        if s.solve(&assumptions) != SatResult::Unsat {
+            return None;
+        }
+        for l in s.failed_assumptions() {
+            if let Some(&i) = owner.get(l).or_else(|| owner.get(&!*l)) {
+                if !needed[i] {
+                    needed[i] = true;
+                    work.push(Some(i));
+                }
+            }
+        }
+    }
+    Some((0..aux.len()).filter(|&i| needed[i]).collect())
+}
+
 /// Runs k-induction (KIPDR with property direction on) until an answer, the bound, or the
 /// stop signal.
 pub fn check(
@@ -282,6 +380,8 @@ fn run(
     let mut used_simple_path = false;
     // Time spent in property direction.
     let mut pd_time = Duration::ZERO;
+    // Rounds of k in a row in which property direction worked and learned nothing.
+    let mut barren = 0;
     let stopped = |k: usize| {
         Outcome::Unknown(Reason::Stopped {
             unit: "k",
@@ -293,6 +393,7 @@ fn run(
         if ctl.should_stop() {
             return stopped(k);
         }
+        let round = (pd_time, pd.as_deref().map_or(0, |p| p.stats.lemmas));
         // Base: no counterexample of length k.
         base.extend(ts);
         stats.base_calls += 1;
@@ -301,11 +402,15 @@ fn run(
             SatResult::Unsat => base.exclude_bad(ts, k),
             SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
         }
-        // Property direction's time left in its share, the rest counted as at least
-        // `PD_GRACE` (at the start it has taken nearly nothing).
+        // Property direction's time left: its share of the rest (halved per barren round)
+        // and `PD_GRACE` (at the start the rest has taken nearly nothing).
+        let share = cfg.pd_share * 0.5f64.powi(barren);
         let pd_left = |pd_time: Duration| {
-            let rest = start.elapsed().saturating_sub(pd_time).max(PD_GRACE);
-            rest.as_secs_f64() * cfg.pd_share - pd_time.as_secs_f64()
+            if share == f64::INFINITY {
+                return f64::INFINITY;
+            }
+            let rest = start.elapsed().saturating_sub(pd_time).as_secs_f64();
+            PD_GRACE.as_secs_f64() + rest * share - pd_time.as_secs_f64()
         };
         let over = |pd_time: Duration| pd_left(pd_time) <= 0.0;
         // Open obligations reached at depth k: a counterexample of length k + their depth.
@@ -369,18 +474,23 @@ fn run(
             stats.step_calls += 1;
             match step.s.solve(&[bad]) {
                 SatResult::Unsat => {
+                    let kept = needed_aux(ts, cnf, cfg.sat, k, &step.aux)
+                        .unwrap_or_else(|| (0..step.aux.len()).collect());
+                    stats.aux_kept = kept.len() as u64;
                     if cfg.verbose {
                         eprintln!(
-                            "{}: proved {k}-inductive in {:.2}s ({} auxiliary lemmas)",
+                            "{}: proved {k}-inductive in {:.2}s ({} auxiliary lemmas, {} of \
+                             them needed)",
                             cfg.name,
                             start.elapsed().as_secs_f64(),
-                            step.aux.len()
+                            step.aux.len(),
+                            kept.len()
                         );
                     }
                     return Outcome::Safe(Proof::KInduction {
                         k,
                         simple_path: used_simple_path,
-                        aux: step.aux.iter().map(Cube::negate).collect(),
+                        aux: kept.iter().map(|&i| step.aux[i].negate()).collect(),
                     });
                 }
                 SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
@@ -443,6 +553,11 @@ fn run(
         if let Some(pd) = pd.as_deref() {
             // The statistics so far, for an interrupted run.
             stats.pd = pd.stats.clone();
+            if pd.stats.lemmas > round.1 {
+                barren = 0;
+            } else if pd_time > round.0 {
+                barren = (barren + 1).min(MAX_BARREN);
+            }
         }
         ctl.report(stats.pairs());
         if cfg.verbose {
