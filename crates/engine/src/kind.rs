@@ -268,8 +268,8 @@ impl Step {
 /// lemma behind activation literals, and the unsatisfiable cores name what is needed. A
 /// lemma's own step case assumes the lemmas in the first `k` frames, and in the last only
 /// those before it in `aux` (the order of the certificate's conjuncts), so that no two lemmas
-/// prove each other. What this leaves out changes only the certificate; the checker still
-/// decides whether it is one.
+/// prove each other; the last frame's lemmas are assumed only when a goal needs them. What
+/// this leaves out changes only the certificate; the checker still decides whether it is one.
 fn needed_aux(
     ts: &TransitionSystem,
     cnf: &Arc<MappedCnf>,
@@ -316,15 +316,31 @@ fn needed_aux(
     let mut work: Vec<Option<usize>> = vec![None];
     let mut assumptions = Vec::new();
     while let Some(goal) = work.pop() {
-        assumptions.clear();
-        assumptions.extend(acts.iter().map(|&(b, _)| b));
-        let last_upto = goal.unwrap_or(aux.len());
-        assumptions.extend(acts[..last_upto].iter().map(|&(_, l)| l));
-        match goal {
-            None => assumptions.push(u.lit(k, ts.bad)),
-            Some(j) => assumptions.extend(aux[j].iter().map(|&l| u.lit(k, l))),
+        // First with the lemmas in the first k frames only (most goals need no more, and a
+        // lemma in the last frame that says much of the goal would be named needed for
+        // nothing), then with the earlier lemmas in the last frame, too.
+        let mut proved = false;
+        for with_last in [false, true] {
+            assumptions.clear();
+            match goal {
+                None => assumptions.push(u.lit(k, ts.bad)),
+                Some(j) => assumptions.extend(aux[j].iter().map(|&l| u.lit(k, l))),
+            }
+            assumptions.extend(acts.iter().map(|&(b, _)| b));
+            if with_last {
+                let upto = goal.unwrap_or(aux.len());
+                assumptions.extend(acts[..upto].iter().map(|&(_, l)| l));
+            }
+            match s.solve(&assumptions) {
+                SatResult::Unsat => {
+                    proved = true;
+                    break;
+                }
+                SatResult::Sat => {}
+                SatResult::Unknown => return None,
+            }
         }
-        if s.solve(&assumptions) != SatResult::Unsat {
+        if !proved {
             return None;
         }
         for l in s.failed_assumptions() {
@@ -577,4 +593,41 @@ fn run(
         }
     }
     unreachable!()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use pdrkit_logic::Cube;
+    use pdrkit_ts::cnf::MappedCnf;
+
+    use super::needed_aux;
+    use crate::kipdr::tests::{delayed_enable, latch};
+    use crate::{Proof, SatBackend};
+
+    #[test]
+    fn a_certificate_keeps_the_lemmas_the_step_cases_need_and_no_other() {
+        // Latches x, y1, y2 (codes 4, 6, 8); the property "never x" is 1-inductive under
+        // ¬y1, and ¬y1 is inductive only with ¬y2. The lemma ¬x, the property itself, helps
+        // nothing.
+        let (aig, ts) = delayed_enable();
+        let cnf = Arc::new(MappedCnf::new(&ts));
+        let aux: Vec<Cube> = [4, 6, 8]
+            .iter()
+            .map(|&code| Cube::new([latch(&ts, code)]))
+            .collect();
+        for sat in [SatBackend::Minisat, SatBackend::Pdrkit] {
+            assert_eq!(needed_aux(&ts, &cnf, sat, 1, &aux), Some(vec![1, 2]));
+            let kept = Proof::KInduction {
+                k: 1,
+                simple_path: false,
+                aux: [1, 2].iter().map(|&i| aux[i].negate()).collect(),
+            };
+            let cert = kept.certificate(&ts, &aig).unwrap();
+            assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+            // Without ¬y2, ¬y1 is not inductive: no subset is claimed.
+            assert_eq!(needed_aux(&ts, &cnf, sat, 1, &aux[..2]), None);
+        }
+    }
 }

@@ -584,7 +584,7 @@ pub(crate) fn counterexample_at(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::Arc;
 
     use pdrkit_logic::{Cube, Lit};
@@ -601,7 +601,7 @@ mod tests {
     /// The property is k-inductive for no k: from `y1 = y2 = 1`, `x` stays 0 while `t` is 0,
     /// as long as one likes, and then turns 1. `¬y1` is 2-inductive (two steps with `y1 = 0`
     /// mean `y2 = 0`) but not 1-inductive (`y1 = 0, y2 = 1` steps to `y1 = 1`).
-    fn delayed_enable() -> (Aig, TransitionSystem) {
+    pub(crate) fn delayed_enable() -> (Aig, TransitionSystem) {
         let lit = |v: u32| Lit::from_code(2 * v);
         let (t, x, y1, y2, g) = (lit(1), lit(2), lit(3), lit(4), lit(5));
         let aig = Aig {
@@ -637,7 +637,7 @@ mod tests {
     }
 
     /// The system's latch literal of the model's latch `code`.
-    fn latch(ts: &TransitionSystem, code: u32) -> Lit {
+    pub(crate) fn latch(ts: &TransitionSystem, code: u32) -> Lit {
         ts.latch(ts.latch_index(Lit::from_code(code).var()).unwrap())
             .lit()
     }
