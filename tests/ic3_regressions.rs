@@ -4,7 +4,7 @@
 
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats};
 use pdrkit_engine::kind::KindConfig;
-use pdrkit_engine::{portfolio, Control, Outcome};
+use pdrkit_engine::{portfolio, Control, Outcome, StatValue};
 use pdrkit_suite::shared_benchmarks;
 use pdrkit_ts::{aiger, TransitionSystem};
 
@@ -73,8 +73,11 @@ fn portfolio_first_worker_is_ic3_alone_on_power2eq2048() {
         .stats
         .iter()
         .find(|(k, _)| k == "ic3.frames")
-        .and_then(|(_, v)| v.parse().ok())
-        .expect("the IC3 worker reports its frames");
+        .and_then(|(_, v)| match v {
+            StatValue::Int(n) => usize::try_from(*n).ok(),
+            _ => None,
+        })
+        .expect("the IC3 worker reports its frames as a count");
     if r.winner == Some("ic3") {
         assert_eq!(in_portfolio, alone, "the portfolio's IC3 is not IC3 alone");
     } else {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason};
+use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason, Stat, StatValue};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
@@ -99,8 +99,10 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         );
     }
     let ctl = Control::new().with_deadline(deadline);
-    let mut stats: Vec<(String, String)> =
-        vec![("engine".into(), format!("{:?}", a.engine).to_lowercase())];
+    let mut stats: Vec<Stat> = vec![(
+        "engine".into(),
+        format!("{:?}", a.engine).to_lowercase().into(),
+    )];
     stats.extend(preprocess_stats(&pre_stats));
     limits::attach(
         &ctl,
@@ -117,7 +119,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
-        format!("{:.3}", start.elapsed().as_secs_f64()),
+        StatValue::Seconds(start.elapsed().as_secs_f64()),
     ));
     report(&a, &aig, names.as_ref(), &outcome, artifact, &stats)
 }
@@ -130,7 +132,7 @@ pub(crate) fn solve(
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
-    stats: &mut Vec<(String, String)>,
+    stats: &mut Vec<Stat>,
 ) -> (Outcome, Artifact) {
     let spec = match a.engine {
         Engine::Bmc => {
@@ -169,7 +171,7 @@ fn solve_portfolio(
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
-    stats: &mut Vec<(String, String)>,
+    stats: &mut Vec<Stat>,
 ) -> (Outcome, Artifact) {
     let jobs = a
         .jobs
@@ -207,34 +209,40 @@ fn solve_portfolio(
 }
 /// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
 /// (`scorr_*`) and at the end (`inputs`, `latches`, `gates`), and what each step did.
-pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<(String, String)> {
+pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<Stat> {
     let s = &p.scorr;
     [
-        ("pre_inputs", p.before.inputs.to_string()),
-        ("pre_latches", p.before.latches.to_string()),
-        ("pre_gates", p.before.gates.to_string()),
-        ("inputs", p.after.inputs.to_string()),
-        ("latches", p.after.latches.to_string()),
-        ("gates", p.after.gates.to_string()),
-        ("scorr_inputs", p.after_scorr.inputs.to_string()),
-        ("scorr_latches", p.after_scorr.latches.to_string()),
-        ("scorr_gates", p.after_scorr.gates.to_string()),
-        ("scorr_constant", s.constant.to_string()),
-        ("scorr_equal", s.equal.to_string()),
-        ("scorr_rounds", s.rounds.to_string()),
-        ("scorr_sat_queries", s.sat_queries.to_string()),
-        ("scorr_refuted", s.refuted.to_string()),
-        ("scorr_reused", s.reused.to_string()),
-        ("scorr_gave_up", u8::from(s.gave_up).to_string()),
-        ("scorr_time_s", format!("{:.3}", p.scorr_time.as_secs_f64())),
-        ("sweep_merged", p.sweep.merged.to_string()),
-        ("sweep_sat_queries", p.sweep.sat_queries.to_string()),
-        ("sweep_refuted", p.sweep.refuted.to_string()),
-        ("sweep_stopped", u8::from(p.sweep.stopped).to_string()),
-        ("sweep_time_s", format!("{:.3}", p.sweep_time.as_secs_f64())),
+        ("pre_inputs", p.before.inputs.into()),
+        ("pre_latches", p.before.latches.into()),
+        ("pre_gates", p.before.gates.into()),
+        ("inputs", p.after.inputs.into()),
+        ("latches", p.after.latches.into()),
+        ("gates", p.after.gates.into()),
+        ("scorr_inputs", p.after_scorr.inputs.into()),
+        ("scorr_latches", p.after_scorr.latches.into()),
+        ("scorr_gates", p.after_scorr.gates.into()),
+        ("scorr_constant", s.constant.into()),
+        ("scorr_equal", s.equal.into()),
+        ("scorr_rounds", s.rounds.into()),
+        ("scorr_sat_queries", s.sat_queries.into()),
+        ("scorr_refuted", s.refuted.into()),
+        ("scorr_reused", s.reused.into()),
+        ("scorr_gave_up", StatValue::Int(i64::from(s.gave_up))),
+        (
+            "scorr_time_s",
+            StatValue::Seconds(p.scorr_time.as_secs_f64()),
+        ),
+        ("sweep_merged", p.sweep.merged.into()),
+        ("sweep_sat_queries", p.sweep.sat_queries.into()),
+        ("sweep_refuted", p.sweep.refuted.into()),
+        ("sweep_stopped", StatValue::Int(i64::from(p.sweep.stopped))),
+        (
+            "sweep_time_s",
+            StatValue::Seconds(p.sweep_time.as_secs_f64()),
+        ),
     ]
     .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
+    .map(|(k, v): (&str, StatValue)| (k.to_string(), v))
     .collect()
 }
 
@@ -275,7 +283,7 @@ fn self_check(
     model: &Aig,
     ts: &TransitionSystem,
     o: Outcome,
-    stats: &mut Vec<(String, String)>,
+    stats: &mut Vec<Stat>,
 ) -> (Outcome, Artifact) {
     let t = Instant::now();
     let result = match o {
@@ -316,7 +324,7 @@ fn self_check(
                     }
                 }
             }
-            stats.push(("depth".into(), trace.depth().to_string()));
+            stats.push(("depth".into(), trace.depth().into()));
             (Outcome::Unsafe(trace), Artifact::Witness(text))
         }
         Outcome::Safe(p) => {
@@ -338,14 +346,14 @@ fn self_check(
                 Proof::Invariant(c) => ("invariant_clauses", c.len()),
                 Proof::KInduction { k, .. } => ("proof_k", *k),
             };
-            stats.push((size.0.into(), size.1.to_string()));
+            stats.push((size.0.into(), size.1.into()));
             (Outcome::Safe(p), Artifact::Certificate(Box::new(cert)))
         }
         other => (other, Artifact::None),
     };
     stats.push((
         "check_time_s".into(),
-        format!("{:.3}", t.elapsed().as_secs_f64()),
+        StatValue::Seconds(t.elapsed().as_secs_f64()),
     ));
     result
 }
@@ -356,7 +364,7 @@ fn report(
     names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
-    stats: &[(String, String)],
+    stats: &[Stat],
 ) -> anyhow::Result<u8> {
     if !limits::claim_answer() {
         // A limit fired while we were finishing: it has answered already.
@@ -410,20 +418,12 @@ fn report(
     Ok(code)
 }
 
-/// Writes `stats` to `path` as one JSON object (numbers as numbers, the rest as strings).
-pub(crate) fn write_stats_json(path: &Path, stats: &[(String, String)]) -> anyhow::Result<()> {
+/// Writes `stats` to `path` as one JSON object (numbers as numbers, the rest as strings; the
+/// names are plain identifiers).
+pub(crate) fn write_stats_json(path: &Path, stats: &[Stat]) -> anyhow::Result<()> {
     let body: Vec<String> = stats
         .iter()
-        .map(|(k, v)| {
-            if v.parse::<f64>().is_ok() {
-                format!("\"{k}\": {v}")
-            } else {
-                format!(
-                    "\"{k}\": \"{}\"",
-                    v.replace('\\', "\\\\").replace('"', "\\\"")
-                )
-            }
-        })
+        .map(|(k, v)| format!("\"{k}\": {}", v.to_json()))
         .collect();
     let text = format!("{{{}}}\n", body.join(", "));
     if path == Path::new("-") {

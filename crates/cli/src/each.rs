@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pdrkit_engine::{Control, Outcome, Reason};
+use pdrkit_engine::{Control, Outcome, Reason, Stat, StatValue};
 use pdrkit_logic::{Cube, Lit};
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
@@ -92,7 +92,7 @@ pub fn check_each(
     names: Option<&pdrkit_check::SignalNames>,
     start: Instant,
     deadline: Option<Instant>,
-    mut stats: Vec<(String, String)>,
+    mut stats: Vec<Stat>,
 ) -> anyhow::Result<u8> {
     let count = aig.properties().len();
     // Engines stop a little before the limit, so that the answers found are printed rather
@@ -149,8 +149,8 @@ pub fn check_each(
             );
         }
         stats.push((format!("b{i}.result"), o.word().into()));
-        stats.push((format!("b{i}.time_s"), format!("{secs:.3}")));
-        stats.push((format!("b{i}.lemmas_given"), given.to_string()));
+        stats.push((format!("b{i}.time_s"), StatValue::Seconds(secs)));
+        stats.push((format!("b{i}.lemmas_given"), given.into()));
         if let Some((_, w)) = st.iter().find(|(k, _)| k == "winner") {
             stats.push((format!("b{i}.winner"), w.clone()));
         }
@@ -168,7 +168,7 @@ pub fn check_each(
     stats.push(("result".into(), word.into()));
     stats.push((
         "time_s".into(),
-        format!("{:.3}", start.elapsed().as_secs_f64()),
+        StatValue::Seconds(start.elapsed().as_secs_f64()),
     ));
 
     if !limits::claim_answer() {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use pdrkit_engine::Control;
+use pdrkit_engine::{Control, Stat};
 
 /// Set once an answer was printed, so that a late limit does not print a second one.
 static ANSWERED: AtomicBool = AtomicBool::new(false);
@@ -21,7 +21,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// statistics known before the engines started, and where the user asked for statistics.
 static RUNNING: Mutex<Option<Running>> = Mutex::new(None);
 
-type Running = (Control, Vec<(String, String)>, StatsOutput);
+type Running = (Control, Vec<Stat>, StatsOutput);
 
 /// Where statistics go at the end of a run (`--stats`, `--stats-json`), whatever ends it.
 #[derive(Clone, Debug, Default)]
@@ -43,20 +43,20 @@ pub fn interrupted() -> bool {
 /// Registers the running check's control, the statistics to report before its progress if a
 /// limit or a signal forces the answer, and where they go; replaces the check registered
 /// before (`--each-property` runs one check per property).
-pub fn attach(ctl: &Control, base: Vec<(String, String)>, out: StatsOutput) {
+pub fn attach(ctl: &Control, base: Vec<Stat>, out: StatsOutput) {
     if let Ok(mut r) = RUNNING.lock() {
         *r = Some((ctl.clone(), base, out));
     }
 }
 
-/// The statistics of a forced answer: those known before the engines started, then the
-/// counters the engines last reported.
 /// The running check, if one is attached.
 fn running() -> Option<Running> {
     RUNNING.lock().ok()?.clone()
 }
 
-fn last_reported() -> Option<Vec<(String, String)>> {
+/// The statistics of a forced answer: those known before the engines started, then the
+/// counters the engines last reported.
+fn last_reported() -> Option<Vec<Stat>> {
     let running = running()?;
     let (ctl, base, _) = &running;
     let mut stats = base.clone();
@@ -140,15 +140,6 @@ fn address_space_limit_mib() -> Option<u64> {
         .split_whitespace()
         .next()?;
     Some(soft.parse::<u64>().ok()? >> 20)
-}
-
-/// Answers `unknown` (exit 30) for a panic that reports memory exhaustion (a SAT solver that
-/// could not grow): out of memory is an answer the user asked for with `--memory` or a limit,
-/// not a bug. Called from the panic hook; returns for any other panic.
-pub fn on_panic(message: &str) {
-    if message.contains("out of memory") {
-        give_up("out of memory");
-    }
 }
 
 /// Starts the watchdog: a thread that ends the process with `unknown` at the deadline or when

@@ -17,11 +17,10 @@ use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> ExitCode {
     // A panic is a bug: say so in one line, with the message, and exit 1 rather than dumping a
-    // backtrace at the user. Except running out of memory inside a solver, which is not a bug
-    // and answers unknown (exit 30).
+    // backtrace at the user. (A solver out of memory is not one: the engine answers unknown
+    // with that reason, and the watchdog answers at the memory limit.)
     std::panic::set_hook(Box::new(|info| {
         let message = info.to_string();
-        limits::on_panic(&message);
         eprintln!("pdrkit: internal error: {message}");
         // For whoever debugs it, as Rust's own hook does.
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {

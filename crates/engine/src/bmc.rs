@@ -9,7 +9,7 @@ use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
 use crate::unroll::BmcUnrolling;
-use crate::{Control, Outcome, Reason, SatBackend};
+use crate::{Control, Outcome, Reason, SatBackend, StatValue};
 
 /// Options of the BMC engine.
 #[derive(Clone, Debug)]
@@ -48,12 +48,12 @@ pub struct BmcStats {
 
 impl BmcStats {
     /// The counters as (name, value) pairs, for `--stats`.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+    pub fn pairs(&self) -> Vec<(&'static str, StatValue)> {
         vec![
-            ("sat_calls", self.sat_calls.to_string()),
+            ("sat_calls", self.sat_calls.into()),
             (
                 "bmc_depth_clear",
-                self.depth.map_or("-1".into(), |d| d.to_string()),
+                self.depth.map_or(StatValue::Int(-1), StatValue::from),
             ),
         ]
     }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use pdrkit_logic::{Cube, Interrupts, Scope};
 
-use crate::Reason;
+use crate::{Reason, Stat, StatValue};
 
 /// Tells a running engine when to give up, and carries the lemmas engines share. Clones share
 /// the stop flag, the solvers to interrupt, the lemma pool and the progress counters; the
@@ -28,12 +28,12 @@ pub struct Control {
 /// still tell. Engines report at natural points (a new frame, a new k), not per SAT call.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
-    inner: Arc<Mutex<Vec<(String, String)>>>,
+    inner: Arc<Mutex<Vec<Stat>>>,
 }
 
 impl Progress {
     /// The counters reported so far, in the order they were first reported.
-    pub fn snapshot(&self) -> Vec<(String, String)> {
+    pub fn snapshot(&self) -> Vec<Stat> {
         self.inner.lock().map(|v| v.clone()).unwrap_or_default()
     }
 }
@@ -109,14 +109,20 @@ impl Control {
     pub fn should_stop(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
-    /// Why a SAT call answered unknown: the engine was stopped (its solvers interrupted), or
-    /// the solver itself gave up.
+    /// Why a SAT call answered unknown: one of the engine's solvers ran out of memory, the
+    /// engine was stopped (its solvers interrupted), or the solver itself gave up.
     pub fn gave_up(&self, unit: &'static str, depth: usize) -> Reason {
-        if self.should_stop() {
+        if self.out_of_memory() {
+            Reason::OutOfMemory
+        } else if self.should_stop() {
             Reason::Stopped { unit, depth }
         } else {
             Reason::SolverGaveUp
         }
+    }
+    /// Whether a solver of an engine under this control (or a clone) ran out of memory.
+    pub fn out_of_memory(&self) -> bool {
+        self.interrupts.out_of_memory()
     }
     /// The lemma pool shared by the engines of a portfolio.
     pub fn lemmas(&self) -> &LemmaPool {
@@ -127,7 +133,7 @@ impl Control {
         &self.progress
     }
     /// Records this engine's current counters, replacing what it reported before.
-    pub fn report(&self, pairs: Vec<(&'static str, String)>) {
+    pub fn report(&self, pairs: Vec<(&'static str, StatValue)>) {
         let Ok(mut v) = self.progress.inner.lock() else {
             return;
         };

@@ -22,6 +22,13 @@
 //!
 //! The base case is the one unrolling from the initial states that BMC uses
 //! (`unroll::BmcUnrolling`), and the obligations' checks ask it too.
+//!
+//! A run reads in one pass: `Run::round` is one k, in order `base_case` (depth k),
+//! `check_open` (the open obligations at depth k), `extend_step` (frame k of the step case),
+//! then the step case asked until it holds (`proved`: the proof, its certificate cut by
+//! `needed_aux`) or fails with property direction off, out of budget or out of time; each
+//! failure with property direction on goes to `direct`, which blocks its first state.
+//! `PdClock` keeps property direction's time, and `import_lemmas` takes in the portfolio's.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -34,7 +41,7 @@ pub use crate::kipdr::PdStats;
 use crate::kipdr::{self, Found, Interrupted, PropertyDirection};
 use crate::sat::AnySolver;
 use crate::unroll::{BmcUnrolling, Unroller};
-use crate::{Control, Outcome, Proof, Reason, SatBackend};
+use crate::{Control, Outcome, Proof, Reason, SatBackend, StatValue};
 
 /// Property direction's time beyond its share: at the start of a run the base and step cases
 /// have taken almost nothing, and a share of nothing would never let it start.
@@ -161,7 +168,7 @@ pub struct KindStats {
 
 impl KindStats {
     /// The counters as (name, value) pairs, for `--stats`.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+    pub fn pairs(&self) -> Vec<(&'static str, StatValue)> {
         let pd = &self.pd;
         let avg = if pd.lemmas > 0 {
             pd.lemma_lits as f64 / pd.lemmas as f64
@@ -169,22 +176,22 @@ impl KindStats {
             0.0
         };
         vec![
-            ("k", self.k.to_string()),
-            ("sat_base", self.base_calls.to_string()),
-            ("sat_step", self.step_calls.to_string()),
-            ("simple_path_pairs", self.simple_path_pairs.to_string()),
-            ("aux_lemmas", self.aux_lemmas.to_string()),
-            ("aux_kept", self.aux_kept.to_string()),
-            ("pd_ctis", pd.ctis.to_string()),
-            ("pd_obligations", pd.obligations.to_string()),
-            ("pd_sat_step", pd.step_calls.to_string()),
-            ("pd_sat_base", pd.base_calls.to_string()),
-            ("pd_sat_lift", pd.lift_calls.to_string()),
-            ("pd_lemmas", pd.lemmas.to_string()),
-            ("pd_deep_lemmas", pd.deep_lemmas.to_string()),
-            ("pd_reached", pd.reached.to_string()),
-            ("pd_avg_lemma_len", format!("{avg:.2}")),
-            ("pd_rebuilds", pd.rebuilds.to_string()),
+            ("k", self.k.into()),
+            ("sat_base", self.base_calls.into()),
+            ("sat_step", self.step_calls.into()),
+            ("simple_path_pairs", self.simple_path_pairs.into()),
+            ("aux_lemmas", self.aux_lemmas.into()),
+            ("aux_kept", self.aux_kept.into()),
+            ("pd_ctis", pd.ctis.into()),
+            ("pd_obligations", pd.obligations.into()),
+            ("pd_sat_step", pd.step_calls.into()),
+            ("pd_sat_base", pd.base_calls.into()),
+            ("pd_sat_lift", pd.lift_calls.into()),
+            ("pd_lemmas", pd.lemmas.into()),
+            ("pd_deep_lemmas", pd.deep_lemmas.into()),
+            ("pd_reached", pd.reached.into()),
+            ("pd_avg_lemma_len", StatValue::Mean(avg)),
+            ("pd_rebuilds", pd.rebuilds.into()),
         ]
     }
 }
@@ -365,91 +372,236 @@ pub fn check(
 ) -> Outcome {
     let _interruptible = ctl.enter();
     let cnf = Arc::new(MappedCnf::new(ts));
-    let mut pd = cfg.property_direction.then(|| {
-        PropertyDirection::new(ts, cnf.clone(), cfg.mic_attempts, cfg.pd_conflicts, cfg.sat)
-    });
-    let o = run(ts, &cnf, cfg, ctl, stats, pd.as_mut());
-    if let Some(pd) = &pd {
-        stats.pd = pd.stats.clone();
+    let mut run = Run {
+        ts,
+        cnf: &cnf,
+        cfg,
+        ctl,
+        pd: cfg.property_direction.then(|| {
+            PropertyDirection::new(ts, cnf.clone(), cfg.mic_attempts, cfg.pd_conflicts, cfg.sat)
+        }),
+        base: BmcUnrolling::new(cfg.sat, cnf.clone()),
+        step: Step {
+            s: AnySolver::new(cfg.sat),
+            u: Unroller::with_cnf(cnf.clone()),
+            distinct: Vec::new(),
+            aux: Vec::new(),
+        },
+        clock: PdClock::new(cfg.pd_share),
+        pool_id: ctl.lemmas().join(),
+        pool_seen: 0,
+        used_simple_path: false,
+        stats: std::mem::take(stats),
+    };
+    let outcome = run.rounds();
+    if let Some(pd) = &run.pd {
+        run.stats.pd = pd.stats.clone();
     }
-    o
+    *stats = run.stats;
+    outcome
 }
 
-fn run(
-    ts: &TransitionSystem,
-    cnf: &Arc<MappedCnf>,
-    cfg: &KindConfig,
-    ctl: &Control,
-    stats: &mut KindStats,
-    mut pd: Option<&mut PropertyDirection>,
-) -> Outcome {
-    let start = Instant::now();
-    let pool = ctl.lemmas();
-    let (pool_id, mut pool_seen) = (pool.join(), 0);
-    let mut base = BmcUnrolling::new(cfg.sat, cnf.clone());
-    let mut step = Step {
-        s: AnySolver::new(cfg.sat),
-        u: Unroller::with_cnf(cnf.clone()),
-        distinct: Vec::new(),
-        aux: Vec::new(),
-    };
-    let mut used_simple_path = false;
-    // Time spent in property direction.
-    let mut pd_time = Duration::ZERO;
-    // Rounds of k in a row in which property direction worked and learned nothing.
-    let mut barren = 0;
-    let stopped = |k: usize| {
+/// Property direction's clock: the time it spent, and what it may spend (see
+/// [`KindConfig::pd_share`]).
+struct PdClock {
+    start: Instant,
+    spent: Duration,
+    share: f64,
+    /// Rounds of k in a row in which property direction worked and learned nothing.
+    barren: i32,
+    /// `spent` and the lemmas learned when the round began.
+    round: (Duration, u64),
+}
+
+impl PdClock {
+    fn new(share: f64) -> Self {
+        PdClock {
+            start: Instant::now(),
+            spent: Duration::ZERO,
+            share,
+            barren: 0,
+            round: (Duration::ZERO, 0),
+        }
+    }
+
+    /// Seconds left: `PD_GRACE` (at the start the rest has taken nearly nothing) and the
+    /// share of the rest's time, halved per barren round, less what was spent. Infinite for
+    /// an unbounded share.
+    fn left(&self) -> f64 {
+        let share = self.share * 0.5f64.powi(self.barren);
+        if share == f64::INFINITY {
+            return f64::INFINITY;
+        }
+        let rest = self
+            .start
+            .elapsed()
+            .saturating_sub(self.spent)
+            .as_secs_f64();
+        PD_GRACE.as_secs_f64() + rest * share - self.spent.as_secs_f64()
+    }
+
+    /// Whether nothing is left (a share that is not a number leaves nothing).
+    fn over(&self) -> bool {
+        let left = self.left();
+        left.is_nan() || left <= 0.0
+    }
+
+    /// Runs `work` on property direction's time.
+    fn charge<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        let t = Instant::now();
+        let r = work();
+        self.spent += t.elapsed();
+        r
+    }
+
+    fn begin_round(&mut self, lemmas: u64) {
+        self.round = (self.spent, lemmas);
+    }
+
+    /// A round that learned a lemma restores the share; one that only spent time halves it.
+    fn end_round(&mut self, lemmas: u64) {
+        if lemmas > self.round.1 {
+            self.barren = 0;
+        } else if self.spent > self.round.0 {
+            self.barren = (self.barren + 1).min(MAX_BARREN);
+        }
+    }
+}
+
+/// One run of k-induction: the base case, the step case, property direction and its clock.
+/// Each method that may end the run returns `Err` with the outcome.
+struct Run<'a> {
+    ts: &'a TransitionSystem,
+    cnf: &'a Arc<MappedCnf>,
+    cfg: &'a KindConfig,
+    ctl: &'a Control,
+    pd: Option<PropertyDirection<'a>>,
+    base: BmcUnrolling,
+    step: Step,
+    clock: PdClock,
+    /// This engine's id in the lemma pool, and how much of the pool it has read.
+    pool_id: usize,
+    pool_seen: usize,
+    /// Whether a simple-path constraint was added (the proof then cannot be certified).
+    used_simple_path: bool,
+    stats: KindStats,
+}
+
+impl Run<'_> {
+    /// Rounds of k = 0, 1, ... until an answer, the bound or a stop.
+    fn rounds(&mut self) -> Outcome {
+        for k in 0.. {
+            if let Err(outcome) = self.round(k) {
+                return outcome;
+            }
+        }
+        unreachable!()
+    }
+
+    fn stopped(k: usize) -> Outcome {
         Outcome::Unknown(Reason::Stopped {
             unit: "k",
             depth: k,
         })
-    };
-    for k in 0.. {
-        stats.k = k;
-        if ctl.should_stop() {
-            return stopped(k);
+    }
+
+    /// The round of `k`: the base case at depth k, the open obligations at depth k, then
+    /// the step case with k + 1 frames, with property direction on its counterexamples.
+    fn round(&mut self, k: usize) -> Result<(), Outcome> {
+        self.stats.k = k;
+        if self.ctl.should_stop() {
+            return Err(Self::stopped(k));
         }
-        let round = (pd_time, pd.as_deref().map_or(0, |p| p.stats.lemmas));
-        // Base: no counterexample of length k.
-        base.extend(ts);
-        stats.base_calls += 1;
-        match base.reaches(k, [ts.bad]) {
-            SatResult::Sat => return Outcome::Unsafe(base.trace(ts, k)),
-            SatResult::Unsat => base.exclude_bad(ts, k),
-            SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
-        }
-        // Property direction's time left: its share of the rest (halved per barren round)
-        // and `PD_GRACE` (at the start the rest has taken nearly nothing).
-        let share = cfg.pd_share * 0.5f64.powi(barren);
-        let pd_left = |pd_time: Duration| {
-            if share == f64::INFINITY {
-                return f64::INFINITY;
+        self.clock
+            .begin_round(self.pd.as_ref().map_or(0, |p| p.stats.lemmas));
+        self.base_case(k)?;
+        self.check_open(k)?;
+        self.extend_step(k);
+        let bad = self.step.u.lit(k, self.ts.bad);
+        let mut budget = self.cfg.pd_budget;
+        loop {
+            if self.ctl.should_stop() {
+                return Err(Self::stopped(k));
             }
-            let rest = start.elapsed().saturating_sub(pd_time).as_secs_f64();
-            PD_GRACE.as_secs_f64() + rest * share - pd_time.as_secs_f64()
-        };
-        let over = |pd_time: Duration| pd_left(pd_time) <= 0.0;
-        // Open obligations reached at depth k: a counterexample of length k + their depth.
-        // Their base case is property direction's work and counts in its share; over the
-        // share it is not asked at this depth (a counterexample through them is one of the
-        // property's, which the base case above finds at its own depth).
-        if let Some(pd) = pd.as_deref_mut().filter(|_| !over(pd_time)) {
-            let t = Instant::now();
-            let checked = pd.check_open(&mut base, k, ctl);
-            pd_time += t.elapsed();
-            match checked {
-                Ok(None) => {}
-                Ok(Some(depth)) => {
-                    if let Some(t) = kipdr::counterexample_at(ts, cnf, depth, cfg.sat, ctl) {
-                        return Outcome::Unsafe(t);
+            self.import_lemmas(k);
+            self.stats.step_calls += 1;
+            match self.step.s.solve(&[bad]) {
+                SatResult::Unsat => return Err(self.proved(k)),
+                SatResult::Unknown => return Err(Outcome::Unknown(self.ctl.gave_up("k", k))),
+                SatResult::Sat => {
+                    if self.cfg.simple_path == SimplePath::Lazy {
+                        if let Some((i, j)) = self.step.repeated_pair(self.ts, k) {
+                            self.step.add_distinct(self.ts, i, j);
+                            self.stats.simple_path_pairs += 1;
+                            self.used_simple_path = true;
+                            continue;
+                        }
                     }
-                    return stopped(k);
+                    if !self.direct(k, &mut budget)? {
+                        break;
+                    }
                 }
-                Err(Interrupted::Stop) => return stopped(k),
-                Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up("k", k)),
             }
         }
-        // Step: k+1 frames, the property holding in the first k.
+        if let Some(pd) = &self.pd {
+            // The statistics so far, for an interrupted run.
+            self.stats.pd = pd.stats.clone();
+            self.clock.end_round(pd.stats.lemmas);
+        }
+        self.ctl.report(self.stats.pairs());
+        if self.cfg.verbose {
+            let lemmas = self.pd.as_ref().map_or(0, |p| p.stats.lemmas);
+            eprintln!(
+                "{}: k = {k} open, {:.2}s, {} auxiliary lemmas ({lemmas} own)",
+                self.cfg.name,
+                self.clock.start.elapsed().as_secs_f64(),
+                self.step.aux.len()
+            );
+        }
+        if self.cfg.max_k.is_some_and(|m| k >= m) {
+            return Err(Outcome::Unknown(Reason::BoundReached {
+                unit: "k",
+                bound: k,
+            }));
+        }
+        Ok(())
+    }
+
+    /// Base case: no counterexample of length k.
+    fn base_case(&mut self, k: usize) -> Result<(), Outcome> {
+        self.base.extend(self.ts);
+        self.stats.base_calls += 1;
+        match self.base.reaches(k, [self.ts.bad]) {
+            SatResult::Sat => Err(Outcome::Unsafe(self.base.trace(self.ts, k))),
+            SatResult::Unsat => {
+                self.base.exclude_bad(self.ts, k);
+                Ok(())
+            }
+            SatResult::Unknown => Err(Outcome::Unknown(self.ctl.gave_up("k", k))),
+        }
+    }
+
+    /// Open obligations reached at depth k: a counterexample of length k + their depth.
+    /// Their base case is property direction's work and counts in its share; over the share
+    /// it is not asked at this depth (a counterexample through them is one of the property's,
+    /// which the base case finds at its own depth).
+    fn check_open(&mut self, k: usize) -> Result<(), Outcome> {
+        if self.clock.over() {
+            return Ok(());
+        }
+        let Some(pd) = self.pd.as_mut() else {
+            return Ok(());
+        };
+        let (base, ctl) = (&mut self.base, self.ctl);
+        let checked = self.clock.charge(|| pd.check_open(base, k, ctl));
+        self.found(k, checked.map(|r| r.map_or(Found::Open, Found::Reached)))?;
+        Ok(())
+    }
+
+    /// Step case: frame k, the constraints in it, the auxiliary lemmas in it, the property in
+    /// frame k - 1 (and simple-path constraints, if eager).
+    fn extend_step(&mut self, k: usize) {
+        let (ts, step) = (self.ts, &mut self.step);
         step.u.add_frame(ts, &mut step.s, false);
         for &c in &ts.constraints {
             step.s.add_clause(&[step.u.lit(k, c)]);
@@ -458,141 +610,109 @@ fn run(
         if k > 0 {
             step.s.add_clause(&[!step.u.lit(k - 1, ts.bad)]);
         }
-        if cfg.simple_path == SimplePath::Eager {
+        if self.cfg.simple_path == SimplePath::Eager {
             for i in 0..k {
                 step.add_distinct(ts, i, k);
-                stats.simple_path_pairs += 1;
+                self.stats.simple_path_pairs += 1;
             }
-            used_simple_path |= k > 0;
+            self.used_simple_path |= k > 0;
         }
-        if let Some(pd) = pd.as_deref_mut() {
+        if let Some(pd) = self.pd.as_mut() {
             pd.extend_to(k);
         }
-        let bad = step.u.lit(k, ts.bad);
-        let mut budget = cfg.pd_budget;
-        loop {
-            if ctl.should_stop() {
-                return stopped(k);
-            }
-            // Invariants other engines proved since the last call hold in every frame.
-            if cfg.external_invariants {
-                for c in pool.since(&mut pool_seen, pool_id) {
-                    for f in 0..=k {
-                        step.add_aux(f, &c);
-                    }
-                    if let Some(pd) = pd.as_deref_mut() {
-                        pd.assume(&c);
-                    }
-                    step.aux.push(c);
-                    stats.aux_lemmas += 1;
-                }
-            }
-            stats.step_calls += 1;
-            match step.s.solve(&[bad]) {
-                SatResult::Unsat => {
-                    let kept = needed_aux(ts, cnf, cfg.sat, k, &step.aux)
-                        .unwrap_or_else(|| (0..step.aux.len()).collect());
-                    stats.aux_kept = kept.len() as u64;
-                    if cfg.verbose {
-                        eprintln!(
-                            "{}: proved {k}-inductive in {:.2}s ({} auxiliary lemmas, {} of \
-                             them needed)",
-                            cfg.name,
-                            start.elapsed().as_secs_f64(),
-                            step.aux.len(),
-                            kept.len()
-                        );
-                    }
-                    return Outcome::Safe(Proof::KInduction {
-                        k,
-                        simple_path: used_simple_path,
-                        aux: kept.iter().map(|&i| step.aux[i].negate()).collect(),
-                    });
-                }
-                SatResult::Unknown => return Outcome::Unknown(ctl.gave_up("k", k)),
-                SatResult::Sat => {
-                    if cfg.simple_path == SimplePath::Lazy {
-                        if let Some((i, j)) = step.repeated_pair(ts, k) {
-                            step.add_distinct(ts, i, j);
-                            stats.simple_path_pairs += 1;
-                            used_simple_path = true;
-                            continue;
-                        }
-                    }
-                    let Some(pd) = pd.as_deref_mut() else { break };
-                    // At k = 0 there is no step to take: every obligation would fail its own.
-                    if budget == 0 || k == 0 {
-                        break;
-                    }
-                    // Property direction's share of the time: what the rest took, scaled.
-                    let left = pd_left(pd_time);
-                    if left.is_nan() || left <= 0.0 {
-                        break;
-                    }
-                    // Property direction: block the first state of the step counterexample.
-                    let t = Instant::now();
-                    // No end (`None`) when the share is unbounded.
-                    let until = Duration::try_from_secs_f64(left)
-                        .ok()
-                        .and_then(|d| t.checked_add(d));
-                    let root = pd.root(&step.u.trace(ts, &step.s, k));
-                    let found = pd.block(root, &mut base, &mut budget, until, ctl);
-                    pd_time += t.elapsed();
-                    let learned = pd.take_learned();
-                    for c in &learned {
-                        for f in 0..=k {
-                            step.add_aux(f, c);
-                        }
-                        step.aux.push(c.clone());
-                    }
-                    // Published at once (a later lemma may rely on these), when they are
-                    // inductive as IC3 expects: relative to the lemmas before, in one step.
-                    if k == 1 {
-                        pool.publish(pool_id, learned);
-                    }
-                    match found {
-                        Ok(Found::Blocked) => {}
-                        Ok(Found::Open) => break,
-                        Ok(Found::Reached(depth)) => {
-                            if let Some(t) = kipdr::counterexample_at(ts, cnf, depth, cfg.sat, ctl)
-                            {
-                                return Outcome::Unsafe(t);
-                            }
-                            return stopped(k);
-                        }
-                        Err(Interrupted::Stop) => return stopped(k),
-                        Err(Interrupted::Solver) => return Outcome::Unknown(ctl.gave_up("k", k)),
-                    }
-                }
-            }
+    }
+
+    /// Invariants other engines proved since the last call, in every frame.
+    fn import_lemmas(&mut self, k: usize) {
+        if !self.cfg.external_invariants {
+            return;
         }
-        if let Some(pd) = pd.as_deref() {
-            // The statistics so far, for an interrupted run.
-            stats.pd = pd.stats.clone();
-            if pd.stats.lemmas > round.1 {
-                barren = 0;
-            } else if pd_time > round.0 {
-                barren = (barren + 1).min(MAX_BARREN);
+        for c in self.ctl.lemmas().since(&mut self.pool_seen, self.pool_id) {
+            for f in 0..=k {
+                self.step.add_aux(f, &c);
             }
-        }
-        ctl.report(stats.pairs());
-        if cfg.verbose {
-            let lemmas = pd.as_ref().map_or(0, |p| p.stats.lemmas);
-            eprintln!(
-                "{}: k = {k} open, {:.2}s, {} auxiliary lemmas ({lemmas} own)",
-                cfg.name,
-                start.elapsed().as_secs_f64(),
-                step.aux.len()
-            );
-        }
-        if cfg.max_k.is_some_and(|m| k >= m) {
-            return Outcome::Unknown(Reason::BoundReached {
-                unit: "k",
-                bound: k,
-            });
+            if let Some(pd) = self.pd.as_mut() {
+                pd.assume(&c);
+            }
+            self.step.aux.push(c);
+            self.stats.aux_lemmas += 1;
         }
     }
-    unreachable!()
+
+    /// The step case held at k: the proof, its certificate cut to the lemmas it needs.
+    fn proved(&mut self, k: usize) -> Outcome {
+        let aux = &self.step.aux;
+        let kept = needed_aux(self.ts, self.cnf, self.cfg.sat, k, aux)
+            .unwrap_or_else(|| (0..aux.len()).collect());
+        self.stats.aux_kept = kept.len() as u64;
+        if self.cfg.verbose {
+            eprintln!(
+                "{}: proved {k}-inductive in {:.2}s ({} auxiliary lemmas, {} of them needed)",
+                self.cfg.name,
+                self.clock.start.elapsed().as_secs_f64(),
+                aux.len(),
+                kept.len()
+            );
+        }
+        Outcome::Safe(Proof::KInduction {
+            k,
+            simple_path: self.used_simple_path,
+            aux: kept.iter().map(|&i| aux[i].negate()).collect(),
+        })
+    }
+
+    /// Property direction on the step case's counterexample: blocks its first state, within
+    /// the budget of step queries and the clock. `Ok(true)`: blocked, ask the step case
+    /// again; `Ok(false)`: k grows.
+    fn direct(&mut self, k: usize, budget: &mut u64) -> Result<bool, Outcome> {
+        let Some(pd) = self.pd.as_mut() else {
+            return Ok(false);
+        };
+        // At k = 0 there is no step to take: every obligation would fail its own.
+        if *budget == 0 || k == 0 || self.clock.over() {
+            return Ok(false);
+        }
+        let left = self.clock.left();
+        // No end (`None`) when the share is unbounded.
+        let until = Duration::try_from_secs_f64(left)
+            .ok()
+            .and_then(|d| Instant::now().checked_add(d));
+        let (ts, step, base, ctl) = (self.ts, &self.step, &mut self.base, self.ctl);
+        let found = self.clock.charge(|| {
+            let root = pd.root(&step.u.trace(ts, &step.s, k));
+            pd.block(root, base, budget, until, ctl)
+        });
+        let learned = pd.take_learned();
+        for c in &learned {
+            for f in 0..=k {
+                self.step.add_aux(f, c);
+            }
+            self.step.aux.push(c.clone());
+        }
+        // Published at once (a later lemma may rely on these), when they are inductive as IC3
+        // expects: relative to the lemmas before, in one step.
+        if k == 1 {
+            self.ctl.lemmas().publish(self.pool_id, learned);
+        }
+        self.found(k, found)
+    }
+
+    /// What property direction found: `Ok(true)` blocked, `Ok(false)` left open, `Err` with
+    /// the counterexample through a reached obligation, or why it stopped.
+    fn found(&self, k: usize, found: Result<Found, Interrupted>) -> Result<bool, Outcome> {
+        match found {
+            Ok(Found::Blocked) => Ok(true),
+            Ok(Found::Open) => Ok(false),
+            Ok(Found::Reached(depth)) => Err(
+                match kipdr::counterexample_at(self.ts, self.cnf, depth, self.cfg.sat, self.ctl) {
+                    Some(t) => Outcome::Unsafe(t),
+                    None => Self::stopped(k),
+                },
+            ),
+            Err(Interrupted::Stop) => Err(Self::stopped(k)),
+            Err(Interrupted::Solver) => Err(Outcome::Unknown(self.ctl.gave_up("k", k))),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -65,6 +65,7 @@ pub mod proof;
 mod reason;
 mod sat;
 mod spec;
+pub mod stat;
 pub mod trace;
 mod unroll;
 
@@ -73,6 +74,7 @@ pub use proof::Proof;
 pub use reason::Reason;
 pub use sat::SatBackend;
 pub use spec::EngineSpec;
+pub use stat::{Stat, StatValue};
 pub use trace::Trace;
 
 /// What an engine concluded.

@@ -14,7 +14,7 @@ use pdrkit_ts::TransitionSystem;
 use crate::bmc::BmcConfig;
 use crate::ic3::{self, Ic3Config};
 use crate::kind::KindConfig;
-use crate::{Control, EngineSpec, Outcome, Proof, Reason};
+use crate::{Control, EngineSpec, Outcome, Proof, Reason, Stat};
 
 /// A portfolio worker: a name and an engine.
 #[derive(Clone, Debug)]
@@ -113,7 +113,7 @@ pub struct PortfolioResult {
     /// Which worker gave it (`None`: nobody answered).
     pub winner: Option<&'static str>,
     /// Statistics of every worker, as (`worker.key`, value).
-    pub stats: Vec<(String, String)>,
+    pub stats: Vec<Stat>,
 }
 
 /// Runs the workers in parallel until one answers or `ctl` stops.
@@ -134,7 +134,7 @@ pub fn check_accepted<T: Send>(
     accept: &(dyn Fn(&Outcome) -> Result<T, Reason> + Sync),
 ) -> (PortfolioResult, Option<T>) {
     let answer: Mutex<Option<(Outcome, &'static str, T)>> = Mutex::new(None);
-    let stats: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+    let stats: Mutex<Vec<Stat>> = Mutex::new(Vec::new());
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(workers.len())
         .build()
@@ -157,7 +157,7 @@ pub fn check_accepted<T: Send>(
         for w in workers {
             let (answer, stats, ctl) = (&answer, &stats, ctl.for_worker(w.name));
             s.spawn(move |_| {
-                // A worker that panics (a bug, or a solver out of memory) answers unknown and
+                // A worker that panics (a bug) answers unknown and
                 // leaves the others running, instead of taking the whole run down with it.
                 let (o, st) = panic::catch_unwind(AssertUnwindSafe(|| w.engine.run(ts, &ctl)))
                     .unwrap_or_else(|p| {
@@ -188,7 +188,7 @@ pub fn check_accepted<T: Send>(
                                 stats
                                     .lock()
                                     .expect("stats lock")
-                                    .push((format!("{}.refused", w.name), why.to_string()));
+                                    .push((format!("{}.refused", w.name), why.to_string().into()));
                             }
                             None
                         }
@@ -218,7 +218,12 @@ pub fn check_accepted<T: Send>(
         ),
         None => (
             PortfolioResult {
-                outcome: Outcome::Unknown(Reason::NoAnswer),
+                // Memory is the limit to raise when a worker ran out of it.
+                outcome: Outcome::Unknown(if ctl.out_of_memory() {
+                    Reason::OutOfMemory
+                } else {
+                    Reason::NoAnswer
+                }),
                 winner: None,
                 stats,
             },

@@ -18,6 +18,9 @@ pub enum Reason {
     /// A SAT call ended without an answer while the engine was not stopped (a solver's own
     /// budget).
     SolverGaveUp,
+    /// A SAT solver of the engine could not allocate memory (an address-space limit, the
+    /// machine's memory): a limit, like the time limit, not a bug.
+    OutOfMemory,
     /// The bound the caller set was reached without an answer.
     BoundReached {
         /// What `bound` counts: "frame", "depth", "k".
@@ -34,7 +37,7 @@ pub enum Reason {
     /// No engine of a portfolio gave an answer (each one's reason is in the statistics).
     NoAnswer,
     /// An internal error (a broken invariant, a panic, threads that could not start). Running
-    /// out of memory is not one: the command line's watchdog and panic hook answer it.
+    /// out of memory is not one ([`Reason::OutOfMemory`]).
     Internal(String),
 }
 
@@ -50,6 +53,7 @@ impl fmt::Display for Reason {
         match self {
             Reason::Stopped { unit, depth } => write!(f, "stopped at {unit} {depth}"),
             Reason::SolverGaveUp => write!(f, "SAT solver gave up"),
+            Reason::OutOfMemory => write!(f, "out of memory"),
             Reason::BoundReached { unit, bound } => {
                 write!(f, "no answer up to {unit} {bound} (the bound)")
             }

@@ -117,4 +117,8 @@ impl SatSolver for AnySolver {
     fn num_clauses(&self) -> usize {
         dispatch!(self, s => s.num_clauses())
     }
+
+    fn out_of_memory(&self) -> bool {
+        dispatch!(self, s => s.out_of_memory())
+    }
 }

@@ -6,7 +6,7 @@ use pdrkit_ts::TransitionSystem;
 use crate::bmc::{self, BmcConfig, BmcStats};
 use crate::ic3::{self, Ic3Config, Ic3Stats};
 use crate::kind::{self, KindConfig, KindStats};
-use crate::{Control, Outcome};
+use crate::{Control, Outcome, Stat, StatValue};
 
 /// An engine and its configuration.
 #[derive(Clone, Debug)]
@@ -22,8 +22,8 @@ pub enum EngineSpec {
 impl EngineSpec {
     /// Runs the engine on `ts` until an answer or `ctl` stops it; returns the answer and the
     /// engine's statistics as (name, value).
-    pub fn run(&self, ts: &TransitionSystem, ctl: &Control) -> (Outcome, Vec<(String, String)>) {
-        fn named<K: ToString>(pairs: Vec<(K, String)>) -> Vec<(String, String)> {
+    pub fn run(&self, ts: &TransitionSystem, ctl: &Control) -> (Outcome, Vec<Stat>) {
+        fn named<K: ToString>(pairs: Vec<(K, StatValue)>) -> Vec<Stat> {
             pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
         }
         match self {

@@ -9,7 +9,7 @@ use rustsat::types::{Cl, TernaryVal};
 use rustsat_cadical::{CaDiCaL, Limit};
 
 use crate::interrupt::Registration;
-use crate::sat::{from_rs, to_rs, Vars};
+use crate::sat::{from_rs, to_rs, Exhaustion, Vars};
 use crate::{Lit, SatResult, SatSolver, Var};
 
 /// CaDiCaL behind [`SatSolver`]; interruptible like [`Minisat`](crate::Minisat).
@@ -20,6 +20,7 @@ pub struct Cadical {
     vars: Vars,
     failed: Vec<Lit>,
     budget: Option<u64>,
+    exhaustion: Exhaustion,
 }
 
 impl std::fmt::Debug for Cadical {
@@ -38,6 +39,7 @@ impl Default for Cadical {
             vars: Vars::default(),
             failed: Vec::new(),
             budget: None,
+            exhaustion: Exhaustion::default(),
         }
     }
 }
@@ -57,9 +59,14 @@ impl SatSolver for Cadical {
 
     fn add_clause(&mut self, lits: &[Lit]) {
         self.vars.seen(lits);
-        self.solver
-            .add_clause_ref(Cl::new(to_rs(lits)))
-            .expect("CaDiCaL out of memory while adding a clause");
+        if let Err(e) = self.solver.add_clause_ref(Cl::new(to_rs(lits))) {
+            // rustsat's CaDiCaL fails to add a clause only when it cannot allocate.
+            assert!(
+                e.downcast_ref::<rustsat::OutOfMemory>().is_some(),
+                "CaDiCaL refused a clause: {e}"
+            );
+            self.exhaustion.record(self.registration.as_ref());
+        }
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
@@ -67,10 +74,11 @@ impl SatSolver for Cadical {
         self.failed.clear();
         // A termination request made between calls may not last into the next one in CaDiCaL:
         // the registry's flag is checked here.
-        if self
-            .registration
-            .as_ref()
-            .is_some_and(Registration::interrupted)
+        if self.exhaustion.happened()
+            || self
+                .registration
+                .as_ref()
+                .is_some_and(Registration::interrupted)
         {
             self.budget = None;
             return SatResult::Unknown;
@@ -91,6 +99,10 @@ impl SatSolver for Cadical {
                 SatResult::Unsat
             }
             Ok(SolverResult::Interrupted) => SatResult::Unknown,
+            Err(e) if e.downcast_ref::<rustsat::OutOfMemory>().is_some() => {
+                self.exhaustion.record(self.registration.as_ref());
+                SatResult::Unknown
+            }
             Err(e) => panic!("CaDiCaL failed: {e}"),
         }
     }
@@ -124,5 +136,9 @@ impl SatSolver for Cadical {
 
     fn num_clauses(&self) -> usize {
         self.solver.n_clauses()
+    }
+
+    fn out_of_memory(&self) -> bool {
+        self.exhaustion.happened()
     }
 }

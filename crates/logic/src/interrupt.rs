@@ -12,6 +12,10 @@
 //! is final, and MiniSat's interrupt is permanent anyway. A solver leaves the registry when it
 //! is dropped, under the lock `interrupt` holds, so an interrupt never reaches a freed solver.
 //!
+//! A solver that runs out of memory answers `Unknown` from then on, as an interrupted one
+//! does, and marks its registry ([`Interrupts::out_of_memory`]), so that the engine can say
+//! why it has no answer: out of memory is a value, not a panic.
+//!
 //! Solvers outside this crate (pdrkit's own, which polls a flag between conflicts) register a
 //! plain `Arc<AtomicBool>` through [`FlagRegistration`] instead of a rustsat interrupter.
 
@@ -31,6 +35,9 @@ pub struct Interrupts {
 #[derive(Default)]
 struct Shared {
     stopped: AtomicBool,
+    /// Set by a registered solver that ran out of memory (see
+    /// [`Interrupts::out_of_memory`]).
+    out_of_memory: AtomicBool,
     live: Mutex<Live>,
 }
 
@@ -81,6 +88,12 @@ impl Interrupts {
     /// Whether [`interrupt`](Self::interrupt) was called.
     pub fn is_interrupted(&self) -> bool {
         self.inner.stopped.load(Ordering::SeqCst)
+    }
+
+    /// Whether a solver registered here ran out of memory (and answers `Unknown` since): an
+    /// engine that gets `Unknown` asks this to tell a limit of the machine from its own budget.
+    pub fn out_of_memory(&self) -> bool {
+        self.inner.out_of_memory.load(Ordering::SeqCst)
     }
 
     /// Number of registered solvers still alive.
@@ -145,6 +158,11 @@ impl Registration {
     #[inline]
     pub(crate) fn interrupted(&self) -> bool {
         self.reg.is_interrupted()
+    }
+
+    /// Records in the registry that this solver ran out of memory.
+    pub(crate) fn report_out_of_memory(&self) {
+        self.reg.inner.out_of_memory.store(true, Ordering::SeqCst);
     }
 }
 

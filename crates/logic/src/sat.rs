@@ -52,6 +52,34 @@ pub trait SatSolver {
     fn set_conflict_budget(&mut self, budget: Option<u64>);
     /// Number of clauses added so far.
     fn num_clauses(&self) -> usize;
+    /// Whether the solver ran out of memory (adding a clause or solving): it answers
+    /// `Unknown` to every later call, since a clause it could not store may be missing. A
+    /// solver registered with an [`Interrupts`](crate::Interrupts) registry also marks it.
+    fn out_of_memory(&self) -> bool {
+        false
+    }
+}
+
+/// What a wrapper of an external solver does when it runs out of memory: answers `Unknown`
+/// from then on and tells its registry (see [`SatSolver::out_of_memory`]).
+#[derive(Debug, Default)]
+pub(crate) struct Exhaustion {
+    out: bool,
+}
+
+impl Exhaustion {
+    /// Records that the solver ran out of memory.
+    pub fn record(&mut self, registration: Option<&Registration>) {
+        self.out = true;
+        if let Some(r) = registration {
+            r.report_out_of_memory();
+        }
+    }
+    /// Whether it did.
+    #[inline]
+    pub fn happened(&self) -> bool {
+        self.out
+    }
 }
 
 /// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`]. Created on a thread that
@@ -63,6 +91,7 @@ pub struct Minisat {
     vars: Vars,
     failed: Vec<Lit>,
     budget: Option<u64>,
+    exhaustion: Exhaustion,
 }
 
 impl std::fmt::Debug for Minisat {
@@ -130,6 +159,7 @@ impl Default for Minisat {
             vars: Vars::default(),
             failed: Vec::new(),
             budget: None,
+            exhaustion: Exhaustion::default(),
         }
     }
 }
@@ -156,18 +186,24 @@ impl SatSolver for Minisat {
 
     fn add_clause(&mut self, lits: &[Lit]) {
         self.vars.seen(lits);
-        self.solver
-            .add_clause_ref(Cl::new(to_rs(lits)))
-            .expect("MiniSat out of memory while adding a clause");
+        if let Err(e) = self.solver.add_clause_ref(Cl::new(to_rs(lits))) {
+            // rustsat's MiniSat fails to add a clause only when it cannot allocate.
+            assert!(
+                e.downcast_ref::<rustsat::OutOfMemory>().is_some(),
+                "MiniSat refused a clause: {e}"
+            );
+            self.exhaustion.record(self.registration.as_ref());
+        }
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
         self.vars.seen(assumptions);
         self.failed.clear();
-        if self
-            .registration
-            .as_ref()
-            .is_some_and(Registration::interrupted)
+        if self.exhaustion.happened()
+            || self
+                .registration
+                .as_ref()
+                .is_some_and(Registration::interrupted)
         {
             self.budget = None;
             return SatResult::Unknown;
@@ -190,6 +226,10 @@ impl SatSolver for Minisat {
                 SatResult::Unsat
             }
             Ok(SolverResult::Interrupted) => SatResult::Unknown,
+            Err(e) if e.downcast_ref::<rustsat::OutOfMemory>().is_some() => {
+                self.exhaustion.record(self.registration.as_ref());
+                SatResult::Unknown
+            }
             Err(e) => panic!("MiniSat failed: {e}"),
         }
     }
@@ -224,5 +264,37 @@ impl SatSolver for Minisat {
 
     fn num_clauses(&self) -> usize {
         self.solver.n_clauses()
+    }
+
+    fn out_of_memory(&self) -> bool {
+        self.exhaustion.happened()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Minisat, SatResult, SatSolver};
+    use crate::{Interrupts, Lit};
+
+    /// An allocation failure cannot be provoked on demand, so the test takes the step rustsat's
+    /// error leads to and checks what follows from it: the solver answers unknown for good,
+    /// says why, and its registry knows.
+    #[test]
+    fn a_solver_out_of_memory_answers_unknown_and_tells_its_registry() {
+        let reg = Interrupts::new();
+        let _scope = reg.enter();
+        let mut s = Minisat::default();
+        let x = Lit::from_code(2);
+        s.add_clause(&[x]);
+        assert_eq!(s.solve(&[]), SatResult::Sat);
+        assert!(!s.out_of_memory() && !reg.out_of_memory());
+        s.exhaustion.record(s.registration.as_ref());
+        assert_eq!(s.solve(&[]), SatResult::Unknown);
+        assert_eq!(s.solve(&[!x]), SatResult::Unknown);
+        assert!(s.out_of_memory() && reg.out_of_memory());
+        assert!(!reg.is_interrupted(), "other solvers go on");
+        let mut other = Minisat::default();
+        other.add_clause(&[x]);
+        assert_eq!(other.solve(&[]), SatResult::Sat);
     }
 }

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::StatValue;
+
 /// SAT calls by purpose, with the time they took.
 #[derive(Clone, Debug, Default)]
 pub struct Ic3Stats {
@@ -78,43 +80,46 @@ impl Ic3Stats {
     }
 
     /// Every counter as (name, value) pairs, for `--stats` and `--stats-json`.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+    pub fn pairs(&self) -> Vec<(&'static str, StatValue)> {
         let avg = if self.lemmas > 0 {
             self.lemma_lits as f64 / self.lemmas as f64
         } else {
             0.0
         };
         vec![
-            ("frames", self.frames.to_string()),
-            ("cnf_nodes", self.cnf_nodes.to_string()),
-            ("cnf_clauses", self.cnf_clauses.to_string()),
-            ("cnf_eliminated", self.cnf_eliminated.to_string()),
-            ("sat_queries", self.queries().to_string()),
-            ("sat_mean_us", format!("{:.2}", self.mean_query_us())),
-            ("sat_bad", self.bad_calls.to_string()),
-            ("sat_block", self.block_calls.to_string()),
-            ("sat_generalize", self.generalize_calls.to_string()),
-            ("sat_ctg", self.ctg_calls.to_string()),
-            ("sat_push", self.push_calls.to_string()),
-            ("sat_lift", self.lift_calls.to_string()),
-            ("sat_verify", self.verify_calls.to_string()),
-            ("sat_time_s", format!("{:.3}", self.sat_time.as_secs_f64())),
+            ("frames", self.frames.into()),
+            ("cnf_nodes", self.cnf_nodes.into()),
+            ("cnf_clauses", self.cnf_clauses.into()),
+            ("cnf_eliminated", self.cnf_eliminated.into()),
+            ("sat_queries", self.queries().into()),
+            ("sat_mean_us", StatValue::Mean(self.mean_query_us())),
+            ("sat_bad", self.bad_calls.into()),
+            ("sat_block", self.block_calls.into()),
+            ("sat_generalize", self.generalize_calls.into()),
+            ("sat_ctg", self.ctg_calls.into()),
+            ("sat_push", self.push_calls.into()),
+            ("sat_lift", self.lift_calls.into()),
+            ("sat_verify", self.verify_calls.into()),
+            (
+                "sat_time_s",
+                StatValue::Seconds(self.sat_time.as_secs_f64()),
+            ),
             (
                 "lift_time_s",
-                format!("{:.3}", self.lift_time.as_secs_f64()),
+                StatValue::Seconds(self.lift_time.as_secs_f64()),
             ),
-            ("lemmas", self.lemmas.to_string()),
-            ("lemmas_held", self.lemmas_held.to_string()),
-            ("avg_lemma_len", format!("{avg:.2}")),
-            ("pushed", self.pushed.to_string()),
-            ("push_skipped", self.push_skipped.to_string()),
-            ("promoted", self.promoted.to_string()),
-            ("imported", self.imported.to_string()),
-            ("obligations", self.obligations.to_string()),
-            ("ctg_lemmas", self.ctgs.to_string()),
-            ("obligations_dropped", self.dropped.to_string()),
-            ("cex_hits", self.cex_hits.to_string()),
-            ("rebuilds", self.rebuilds.to_string()),
+            ("lemmas", self.lemmas.into()),
+            ("lemmas_held", self.lemmas_held.into()),
+            ("avg_lemma_len", StatValue::Mean(avg)),
+            ("pushed", self.pushed.into()),
+            ("push_skipped", self.push_skipped.into()),
+            ("promoted", self.promoted.into()),
+            ("imported", self.imported.into()),
+            ("obligations", self.obligations.into()),
+            ("ctg_lemmas", self.ctgs.into()),
+            ("obligations_dropped", self.dropped.into()),
+            ("cex_hits", self.cex_hits.into()),
+            ("rebuilds", self.rebuilds.into()),
         ]
     }
 }

@@ -545,6 +545,10 @@ fn a_stopped_run_reports_its_statistics() {
             .iter()
             .find(|(k, _)| k == "sat_queries")
             .map(|(_, v)| v.clone());
-        assert_eq!(queries, Some(stats.queries().to_string()), "{sat}");
+        assert_eq!(
+            queries,
+            Some(crate::StatValue::from(stats.queries())),
+            "{sat}"
+        );
     }
 }

@@ -1,0 +1,115 @@
+//! Statistics as named values that keep their type from the engines' counters to `--stats`
+//! and `--stats-json`: a count stays a number and a word stays a word, so that nothing on the
+//! way parses text back into numbers.
+
+use std::fmt;
+
+/// The value of one statistic.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StatValue {
+    /// A count or a depth (queries, lemmas, frames; `-1` for "not even depth 0").
+    Int(i64),
+    /// A duration in seconds, shown to the millisecond.
+    Seconds(f64),
+    /// A mean (a query's microseconds, a lemma's literals), shown with two decimals.
+    Mean(f64),
+    /// A word or a sentence: a verdict, a worker's name, why an answer was refused.
+    Text(String),
+}
+
+/// A named statistic, as engines report them (`worker.name` inside a portfolio).
+pub type Stat = (String, StatValue);
+
+impl StatValue {
+    /// The value as a number; `None` for text.
+    pub fn number(&self) -> Option<f64> {
+        match *self {
+            StatValue::Int(n) => Some(n as f64),
+            StatValue::Seconds(x) | StatValue::Mean(x) => Some(x),
+            StatValue::Text(_) => None,
+        }
+    }
+
+    /// The value as JSON: numbers as numbers (as shown; `null` if not finite), text as a
+    /// string.
+    pub fn to_json(&self) -> String {
+        match self {
+            StatValue::Text(s) => {
+                let mut out = String::with_capacity(s.len() + 2);
+                out.push('"');
+                for c in s.chars() {
+                    match c {
+                        '"' => out.push_str("\\\""),
+                        '\\' => out.push_str("\\\\"),
+                        c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                        c => out.push(c),
+                    }
+                }
+                out.push('"');
+                out
+            }
+            v if v.number().is_some_and(|x| !x.is_finite()) => "null".to_string(),
+            v => v.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for StatValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StatValue::Int(n) => write!(f, "{n}"),
+            StatValue::Seconds(x) => write!(f, "{x:.3}"),
+            StatValue::Mean(x) => write!(f, "{x:.2}"),
+            StatValue::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+impl From<u64> for StatValue {
+    fn from(n: u64) -> Self {
+        StatValue::Int(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<u32> for StatValue {
+    fn from(n: u32) -> Self {
+        StatValue::Int(i64::from(n))
+    }
+}
+
+impl From<usize> for StatValue {
+    fn from(n: usize) -> Self {
+        StatValue::from(n as u64)
+    }
+}
+
+impl From<&str> for StatValue {
+    fn from(s: &str) -> Self {
+        StatValue::Text(s.to_string())
+    }
+}
+
+impl From<String> for StatValue {
+    fn from(s: String) -> Self {
+        StatValue::Text(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StatValue;
+
+    #[test]
+    fn numbers_stay_numbers_and_text_is_escaped_in_json() {
+        assert_eq!(StatValue::from(42u64).to_json(), "42");
+        assert_eq!(StatValue::Int(-1).to_json(), "-1");
+        assert_eq!(StatValue::Seconds(1.23456).to_json(), "1.235");
+        assert_eq!(StatValue::Mean(f64::NAN).to_json(), "null");
+        assert_eq!(
+            StatValue::from("a \"b\"\\\n").to_json(),
+            "\"a \\\"b\\\"\\\\\\u000a\""
+        );
+        assert_eq!(StatValue::Mean(0.5).number(), Some(0.5));
+        assert_eq!(StatValue::from("x").number(), None);
+    }
+}
