@@ -336,6 +336,10 @@ fn needed_aux(
             assumptions.extend(acts.iter().map(|&(b, _)| b));
             if with_last {
                 let upto = goal.unwrap_or(aux.len());
+                if upto == 0 {
+                    // No earlier lemma to add: the second query would repeat the first.
+                    break;
+                }
                 assumptions.extend(acts[..upto].iter().map(|&(_, l)| l));
             }
             match s.solve(&assumptions) {
@@ -404,7 +408,9 @@ pub fn check(
 /// Property direction's clock: the time it spent, and what it may spend (see
 /// [`KindConfig::pd_share`]).
 struct PdClock {
+    /// When the run began: the rest's time is measured from it (and the run's, in `-v`).
     start: Instant,
+    /// Time property direction has spent so far.
     spent: Duration,
     share: f64,
     /// Rounds of k in a row in which property direction worked and learned nothing.
