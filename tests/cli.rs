@@ -498,6 +498,8 @@ fn help_mentions_every_option() {
         "--verbose",
         "--ctg-max",
         "--ctg-depth",
+        "--ctg-limit",
+        "--ctg-dynamic",
         "--rebuild-after",
         "--lift",
         "--verify-lemmas",

@@ -317,6 +317,16 @@ pub struct Ic3Args {
     /// Recursion depth of CTG blocking.
     #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_depth)]
     pub ctg_depth: usize,
+    /// Blocking queries per counterexample to generalization, those of its predecessors
+    /// (blocked a level lower, recursively) included (rIC3's CTG limit).
+    #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_limit)]
+    pub ctg_limit: usize,
+    /// Dynamic generalization (DynAMic): CTG for the obligations whose successors keep coming
+    /// back, with a budget that grows with how often they did (`--ctg-max` and `--ctg-limit`
+    /// unused; `--ctg-dynamic false` turns it off, and CTG with it unless `--ctg-max` is set).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_dynamic,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub ctg_dynamic: bool,
     /// Lift a counterexample to generalization before blocking it (without: the whole state,
     /// shrunk by the blocking query's core, as rIC3 does).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_lift,
@@ -437,6 +447,8 @@ impl Ic3Args {
         pdrkit_engine::ic3::Ic3Config {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
+            ctg_limit: self.ctg_limit,
+            ctg_dynamic: self.ctg_dynamic,
             ctg_lift: self.ctg_lift,
             ctg_outside: self.ctg_outside,
             ctg_join_lifted: self.ctg_join_lifted,

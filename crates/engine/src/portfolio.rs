@@ -67,6 +67,7 @@ pub fn workers(ic3: &Ic3Config, kind: &KindConfig, jobs: usize) -> Vec<Worker> {
         Worker {
             name: "ic3-ctg",
             engine: EngineSpec::Ic3(Ic3Config {
+                ctg_dynamic: false,
                 ctg_max: 3,
                 ctg_depth: 1,
                 seed: 1,

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use pdrkit_logic::{Cube, Lit, SatResult};
 
+use super::generalize::CtgBudget;
 use super::obligation::Obligation;
 use super::{Ic3, Purpose, Relind, Stop};
 
@@ -67,6 +68,27 @@ impl Ic3<'_> {
         }
     }
 
+    /// The CTG budget of generalizing obligation `id`: the configured one, or with
+    /// [`Ic3Config::ctg_dynamic`](super::Ic3Config::ctg_dynamic) one from the activity of
+    /// the next three obligations on its way to the bad state (none for a bad state itself).
+    fn ctg_budget(&self, id: usize) -> CtgBudget {
+        if !self.cfg.ctg_dynamic {
+            return CtgBudget {
+                max: self.cfg.ctg_max,
+                limit: self.cfg.ctg_limit,
+            };
+        }
+        let mut act = None::<f64>;
+        let mut next = self.obligations.get(id).next;
+        for _ in 0..3 {
+            let Some(n) = next else { break };
+            let o = self.obligations.get(n);
+            act = Some(act.map_or(o.act, |a| a.max(o.act)));
+            next = o.next;
+        }
+        act.map_or(CtgBudget::NONE, CtgBudget::dynamic)
+    }
+
     /// Blocks the queued obligations at levels up to `k`, and everything they spawn; a
     /// counterexample ends it. An obligation blocked at level `i` waits at `i + 1` (beyond `k`
     /// when obligations are kept across frames).
@@ -92,7 +114,8 @@ impl Ic3<'_> {
             let negation = self.cfg.block_negation;
             match self.relind(&cube, lvl - 1, negation, Purpose::Block)? {
                 Relind::Blocked(core) => {
-                    let at = self.generalize(core, lvl)?;
+                    let ctg = self.ctg_budget(id);
+                    let at = self.generalize(core, lvl, ctg)?;
                     if at < k || keep {
                         self.obligations.push(id, at + 1);
                     }

@@ -7,14 +7,25 @@ use super::solver::SatBackend;
 /// Options of the IC3 engine.
 #[derive(Clone, Debug)]
 pub struct Ic3Config {
-    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off).
-    /// Off by measurement: with `po_smallest_first` both solved 118 of the whole shared set
+    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off)
+    /// for every obligation, when `ctg_dynamic` is off. Off by measurement: with `po_smallest_first` both solved 118 of the whole shared set
     /// at 20 s (docs/bench/2026-12-03-pos-20s), but on the 24-file hard tier at 60 s CTG
     /// solved 9 against 13 without (docs/bench/2026-12-03-hard-60s-ctgpos, `-pos`). (Without
     /// `po_smallest_first`, CTG solved 118 against 116 at 20 s: docs/bench/2026-12-03-ctg-20s.)
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking (IC3ref: 1).
     pub ctg_depth: usize,
+    /// Blocking queries per counterexample to generalization, those of its own predecessors
+    /// (blocked a level lower, recursively) included (rIC3's `ctg_limit`: 1, one query).
+    pub ctg_limit: usize,
+    /// Dynamic generalization (DynAMic, Su et al., 2025): each blocked obligation gets its own
+    /// CTG budget from how often its successors on the way to the bad state were handled
+    /// (`CtgBudget::dynamic`): none for most, more for those that keep coming back.
+    /// `ctg_max` and `ctg_limit` are then unused. On by measurement: on the whole shared set
+    /// at 20 s, one run, it solved 128 against 124 without (PAR-2 1100 against 1262; rIC3
+    /// 124, 1236), 16 against 11 of the hard tier; with its blocking budget capped at one
+    /// query per counterexample (no recursion) it solved 123 (docs/bench/2026-12-05-dyn-20s).
+    pub ctg_dynamic: bool,
     /// Shrink a counterexample to generalization by lifting before trying to block it (one
     /// more query each); without, the full predecessor state is tried, and the core of its
     /// blocking query shrinks it anyway (rIC3).
@@ -129,6 +140,8 @@ impl Default for Ic3Config {
         Ic3Config {
             ctg_max: 0,
             ctg_depth: 1,
+            ctg_limit: 1,
+            ctg_dynamic: true,
             ctg_lift: true,
             ctg_outside: false,
             ctg_join_lifted: false,

@@ -10,8 +10,16 @@
 //!   remembered with its successor: a later candidate that excludes the predecessor but
 //!   contains the successor fails on that same pair, without a SAT query;
 //! - with CTG (Hassan, Bradley and Somenzi, FMCAD'13), the lifted predecessor is blocked one
-//!   level lower when it can be (at most `ctg_max` times per literal, recursing `ctg_depth`
-//!   levels), and the candidate is tried again; otherwise it is joined as above.
+//!   level lower when it can be (at most `max` times per literal, with at most `limit`
+//!   blocking queries each, its own predecessors blocked a level lower in turn when the
+//!   limit allows, as rIC3's `ctg_limit`; the CTG lemma's own MIC uses CTG again down to
+//!   `ctg_depth`), and the candidate is tried again; otherwise it is joined as above.
+//!
+//! How much CTG a generalization may spend ([`CtgBudget`]) is fixed by the configuration, or
+//! chosen per obligation (dynamic generalization, after Su et al.'s DynAMic, 2025): CTG pays
+//! where the same states keep coming back and costs queries everywhere else, so an obligation
+//! gets CTG only when its successors on the way to the bad state were handled often, and more
+//! of it the more often they were.
 //!
 //! CTG's queries may also require their predecessors to lie outside the cube `g` being
 //! generalized (`ctg_outside`, as rIC3 does). That is sound: `g` is blocked at its level `n`
@@ -26,6 +34,50 @@ use pdrkit_logic::{Cube, Lit};
 
 use super::{Ic3, Purpose, Relind, Stop};
 use crate::Reason;
+
+/// What CTG may spend in one generalization: counterexamples tried per literal drop (`max`;
+/// 0: no CTG), and blocking queries per counterexample, its own predecessors' included
+/// (`limit`; rIC3's `ctg_limit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CtgBudget {
+    pub max: usize,
+    pub limit: usize,
+}
+
+impl CtgBudget {
+    /// No CTG: plain literal dropping.
+    pub const NONE: CtgBudget = CtgBudget { max: 0, limit: 0 };
+
+    /// The budget of an obligation whose successors were handled `act` times (the most
+    /// active of the next three on its way to the bad state), after DynAMic (Su et al.,
+    /// 2025): no CTG for most; from [`CTG_FROM`] on, a few counterexamples of one blocking
+    /// query each, one more per 2 handlings; from [`MORE_FROM`] on, five counterexamples
+    /// with a blocking budget that grows slowly with the activity.
+    pub fn dynamic(act: f64) -> CtgBudget {
+        if act < CTG_FROM {
+            CtgBudget::NONE
+        } else if act < MORE_FROM {
+            CtgBudget {
+                max: ((act - CTG_FROM) / 2.0) as usize + 2,
+                limit: 1,
+            }
+        } else {
+            CtgBudget {
+                max: 5,
+                limit: ((5.0 * (act - MORE_FROM)).powf(0.3) * 2.0 + 5.0).round() as usize,
+            }
+        }
+    }
+}
+
+/// The successors' activity from which dynamic generalization uses CTG. DynAMic's thresholds
+/// are 10 and 40 handlings; an obligation here counts its handlings with a decay of 0.6 per
+/// level it moves up and is dropped beyond 20 (`drop_po`), and the successors' activities
+/// seen at generalization are mostly 0 to 3 (on `frogs.5`, `divthree-p010`, `boblivea`), so
+/// the thresholds are a fifth of DynAMic's, the shape kept.
+const CTG_FROM: f64 = 2.0;
+/// The successors' activity from which a counterexample's own predecessors are blocked too.
+const MORE_FROM: f64 = 8.0;
 
 /// Predecessor/successor pairs of failed candidates within one MIC, over the literals of the
 /// cube MIC started from (bit `i` of a row: literal `i` holds in that state).
@@ -94,8 +146,13 @@ impl CexCache {
 impl Ic3<'_> {
     /// Generalizes `core` (blocked at `level`), pushes it as high as it goes, and learns it;
     /// returns the level it was learned at.
-    pub(super) fn generalize(&mut self, core: Cube, level: usize) -> Result<usize, Stop> {
-        let g = self.mic(core, level, 1, None)?;
+    pub(super) fn generalize(
+        &mut self,
+        core: Cube,
+        level: usize,
+        ctg: CtgBudget,
+    ) -> Result<usize, Stop> {
+        let g = self.mic(core, level, 1, None, ctg)?;
         let (g, at) = self.push_forward(g, level)?;
         self.learn(g, at)?;
         Ok(at)
@@ -171,8 +228,9 @@ impl Ic3<'_> {
         level: usize,
         depth: usize,
         outside: Option<&[Lit]>,
+        ctg: CtgBudget,
     ) -> Result<Cube, Stop> {
-        let with_ctg = self.cfg.ctg_max > 0 && depth <= self.cfg.ctg_depth;
+        let with_ctg = ctg.max > 0 && depth <= self.cfg.ctg_depth;
         let mut order = self.drop_order(&cube, level);
         let mut cex = std::mem::take(&mut self.cex_cache);
         if !with_ctg {
@@ -198,7 +256,7 @@ impl Ic3<'_> {
             cand.clear();
             cand.extend(order.iter().copied().filter(|&l| l != lit));
             let found = if with_ctg {
-                self.ctg_down(&cand, &order, level, depth, &kept, outside)
+                self.ctg_down(&cand, &order, level, depth, &kept, outside, ctg)
             } else {
                 self.down(&cand, level, &kept, &mut cex, outside)
             };
@@ -287,6 +345,7 @@ impl Ic3<'_> {
     /// blocked one level lower (within the budget) is learned as a lemma, and the candidate
     /// tried again; otherwise the candidate is joined with it. `full` is the cube MIC holds now
     /// (`cand` and one more literal), blocked at `level`.
+    #[allow(clippy::too_many_arguments)]
     fn ctg_down(
         &mut self,
         cand: &[Lit],
@@ -295,6 +354,7 @@ impl Ic3<'_> {
         depth: usize,
         kept: &[Lit],
         outside: Option<&[Lit]>,
+        budget: CtgBudget,
     ) -> Result<Option<Cube>, Stop> {
         let mut cube = Cube::new(cand.iter().copied());
         let mut ctgs = 0;
@@ -313,7 +373,7 @@ impl Ic3<'_> {
                         return Ok(None);
                     }
                     let (state, inputs) = self.model_of(at);
-                    let try_ctg = ctgs < self.cfg.ctg_max && level >= 2;
+                    let try_ctg = ctgs < budget.max && level >= 2;
                     // The lifted predecessor, when a CTG or the join needs it.
                     let lifted = if (try_ctg && self.cfg.ctg_lift) || self.cfg.ctg_join_lifted {
                         let targets: Vec<Lit> =
@@ -332,7 +392,8 @@ impl Ic3<'_> {
                             }
                         };
                         let within = self.cfg.ctg_outside.then_some(full);
-                        if self.initiation(ctg) && self.block_ctg(ctg, level - 1, depth, within)? {
+                        let mut attempts = budget.limit;
+                        if self.block_ctg(ctg, level - 1, depth, within, budget, &mut attempts)? {
                             ctgs += 1;
                             self.stats.ctgs += 1;
                             continue;
@@ -359,25 +420,45 @@ impl Ic3<'_> {
         }
     }
 
-    /// Tries to block a counterexample to generalization `s` at `level` with one query (its
-    /// predecessors `outside` the cube being generalized, when given); when it is blocked,
-    /// generalizes the core (with CTG only below the depth limit, and `outside` the same
-    /// cube), pushes and learns it.
+    /// Tries to block a counterexample to generalization `s` at `level` (its predecessors
+    /// `outside` the cube being generalized, when given), spending one of `attempts` per
+    /// query: when it is blocked, generalizes the core (with CTG only below the depth limit,
+    /// and `outside` the same cube), pushes and learns it; when it has a predecessor and
+    /// attempts remain, blocks that one a level lower the same way and tries again (rIC3's
+    /// CTG limit; with one attempt, one query).
     fn block_ctg(
         &mut self,
         s: &Cube,
         level: usize,
         depth: usize,
         outside: Option<&[Lit]>,
+        budget: CtgBudget,
+        attempts: &mut usize,
     ) -> Result<bool, Stop> {
-        match self.relind_outside(s, level - 1, true, outside, Purpose::Ctg)? {
-            Relind::Blocked(core) => {
-                let c = self.mic(core, level, depth + 1, outside)?;
-                let (c, at) = self.push_forward(c, level)?;
-                self.learn(c, at)?;
-                Ok(true)
+        if level == 0 || *attempts == 0 || !self.initiation(s) {
+            return Ok(false);
+        }
+        *attempts -= 1;
+        loop {
+            match self.relind_outside(s, level - 1, true, outside, Purpose::Ctg)? {
+                Relind::Blocked(core) => {
+                    let c = self.mic(core, level, depth + 1, outside, budget)?;
+                    let (c, at) = self.push_forward(c, level)?;
+                    self.learn(c, at)?;
+                    return Ok(true);
+                }
+                Relind::Pred => {
+                    if *attempts == 0 || level < 2 {
+                        return Ok(false);
+                    }
+                    let (state, inputs) = self.model_of(level - 1);
+                    let targets: Vec<Lit> = s.iter().map(|&l| self.layout.prime(l)).collect();
+                    let pred = self.lift(&state, &inputs, &targets);
+                    if !self.block_ctg(&pred, level - 1, depth, outside, budget, attempts)? {
+                        return Ok(false);
+                    }
+                }
             }
-            Relind::Pred => Ok(false),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! IC3/PDR (Bradley, VMCAI'11) as engineered by Eén, Mishchenko and Brayton (FMCAD'11), with
-//! the CTG generalization of Hassan, Bradley and Somenzi (FMCAD'13).
+//! the CTG generalization of Hassan, Bradley and Somenzi (FMCAD'13), spent where obligations
+//! keep coming back (dynamic generalization, after Su et al.'s DynAMic, 2025).
 //!
 //! Frames `F_0 = I, F_1, …, F_k` are kept delta-encoded in [`Frames`]; `F_i` has a solver
 //! holding `F_i ∧ C ∧ T`. The frontier `F_k` is strengthened until `F_k ∧ C ∧ bad` is
@@ -12,11 +13,12 @@
 //! - here, the run loop ([`Ic3::run`]): find a bad state, block, add a level, push, import the
 //!   lemmas other engines proved;
 //! - `block.rs`: `bad_state` turns a bad state of the frontier into an obligation, `block`
-//!   works the obligation queue (`obligation.rs`) down to blocked or to a counterexample;
+//!   works the obligation queue (`obligation.rs`) down to blocked or to a counterexample,
+//!   and `ctg_budget` gives each blocked obligation its generalization's CTG budget;
 //! - `frame_solvers.rs`: "solver `i` holds `F_i`": `build_solver`, `add_lemma`, and `relind`,
 //!   the relative-induction query every phase asks;
-//! - `generalize.rs`: `generalize` (MIC with CTG, the parent-lemma order) turns a core into a
-//!   lemma and pushes it as high as it holds;
+//! - `generalize.rs`: `generalize` (MIC with CTG within the obligation's budget, the
+//!   parent-lemma order) turns a core into a lemma and pushes it as high as it holds;
 //! - `lift.rs`: `lift` shrinks a predecessor to the latches that force its successor;
 //! - `push.rs`: `propagate` moves lemmas up and detects convergence; `push_witness.rs` keeps
 //!   the state that refuted each failed push, so that it is not asked again in vain;

@@ -9,6 +9,7 @@
 use pdrkit_logic::{Cube, Lit};
 use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
 
+use super::generalize::CtgBudget;
 use super::{Ic3, Ic3Config, LiftMode};
 use crate::{Control, SatBackend};
 
@@ -199,7 +200,11 @@ fn ic3_at(ts: &TransitionSystem, cfg: Ic3Config, k: usize) -> Ic3<'_> {
 fn mic_at_top(ic3: &mut Ic3, input: &Cube) -> Cube {
     let k = ic3.k();
     let before = ic3.frames.level(k).to_vec();
-    let at = match ic3.generalize(input.clone(), k) {
+    let ctg = CtgBudget {
+        max: ic3.cfg.ctg_max,
+        limit: ic3.cfg.ctg_limit,
+    };
+    let at = match ic3.generalize(input.clone(), k, ctg) {
         Ok(at) => at,
         Err(_) => panic!("generalization stopped"),
     };
@@ -358,6 +363,115 @@ fn mic_with_ctg_learns_the_counterexample_one_level_down_and_drops_more() {
             assert!(!relative_inductive(&ts, Some(&f1), &g));
             assert_contract_after(&ic3, &ts, &input, &g);
         }
+    }
+}
+
+/// Inputs `i, j, x`; latches `s1, r1, a, p, s2, r2, b, q, n`, reset 0: two delay lines
+/// `i → s1 → r1 → a → p` and `j → s2 → r2 → b → q`, and `n' = x`.
+///
+/// With `F_1 = F_2 = ¬(a ∧ b)` (true for two steps: `a` and `b` are 0 until step 3),
+/// `p ∧ q ∧ n` is blocked at level 3, but `q` alone is not: its predecessors have `b = 1`.
+/// That counterexample is not blocked at level 2 in one query (its own predecessors have
+/// `r2 = 1`, allowed by `F_1`), but `r2` is blocked at level 1 (it is 0 one step after the
+/// initial states), and then `b` at level 2: a CTG limit of 2 lets `p` go (and symmetrically
+/// `a`, `r1` let `q` go), a limit of 1 does not.
+fn long_delay_lines() -> TransitionSystem {
+    let mut m = Circuit::new(3, 9);
+    let (i, j, x) = (m.input(0), m.input(1), m.input(2));
+    for (first, input) in [(0, i), (4, j)] {
+        m.set_next(first, input);
+        for stage in 1..4 {
+            let prev = m.latch(first + stage - 1);
+            m.set_next(first + stage, prev);
+        }
+    }
+    m.set_next(8, x);
+    m.build()
+}
+
+#[test]
+fn ctg_limit_blocks_the_counterexamples_own_predecessor_first() {
+    let ts = long_delay_lines();
+    let l = |j| on(&ts, j);
+    let (r1, a, p, r2, b, q, n) = (l(1), l(2), l(3), l(5), l(6), l(7), l(8));
+    let input = Cube::new([p, q, n]);
+    let a_and_b = Cube::new([a, b]);
+    assert!(!meets_init(&ts, &a_and_b));
+    for (sat, seed) in runs() {
+        for limit in [1, 2] {
+            let cfg = Ic3Config {
+                seed,
+                ctg_max: 3,
+                ctg_limit: limit,
+                ctg_depth: 1,
+                mic_shuffle: 0.0,
+                mic_attempts: 0,
+                sat,
+                ..Ic3Config::default()
+            };
+            let mut ic3 = ic3_at(&ts, cfg, 3);
+            ic3.add_lemma(a_and_b.clone(), 2, false);
+            let f2 = frame_lemmas(&ic3, 2, None);
+            assert!(relative_inductive(&ts, Some(&f2), &input), "input blocked");
+            let g = mic_at_top(&mut ic3, &input);
+            let what = format!("{sat}, seed {seed}, limit {limit}");
+            if limit == 1 {
+                assert_eq!(g, Cube::new([p, q]), "{what}: no CTG can be blocked");
+                assert_eq!(ic3.stats.ctgs, 0, "{what}");
+                continue;
+            }
+            // Which line gave way depends on the drop order.
+            let (kept, pred, ctg) = if g == Cube::new([q]) {
+                (q, r2, b)
+            } else {
+                assert_eq!(g, Cube::new([p]), "{what}: one literal");
+                (p, r1, a)
+            };
+            assert_eq!(g, Cube::new([kept]));
+            assert_eq!(
+                ic3.stats.ctgs, 1,
+                "{what}: one counterexample to generalization"
+            );
+            // Both lemmas are sound where they were learned (brute force): the predecessor's
+            // at level 1, the counterexample's at level 2 over it.
+            let pred_lemma = Cube::new([pred]);
+            let ctg_lemma = Cube::new([ctg]);
+            assert!(ic3.frames.level(1).contains(&pred_lemma), "{what}");
+            assert!(ic3.frames.level(2).contains(&ctg_lemma), "{what}");
+            assert!(relative_inductive(&ts, None, &pred_lemma));
+            assert!(relative_inductive(
+                &ts,
+                Some(&frame_lemmas(&ic3, 1, None)),
+                &ctg_lemma
+            ));
+            assert!(
+                !relative_inductive(&ts, Some(&f2), &g),
+                "{what}: needs the CTG lemma"
+            );
+            assert!(relative_inductive(
+                &ts,
+                Some(&frame_lemmas(&ic3, 2, Some(&g))),
+                &g
+            ));
+        }
+    }
+}
+
+#[test]
+fn dynamic_ctg_budget_grows_with_the_successors_activity() {
+    assert_eq!(CtgBudget::dynamic(0.0), CtgBudget::NONE);
+    assert_eq!(CtgBudget::dynamic(1.9), CtgBudget::NONE);
+    let at = |act| CtgBudget::dynamic(act);
+    assert_eq!(at(2.0), CtgBudget { max: 2, limit: 1 });
+    assert_eq!(at(4.0), CtgBudget { max: 3, limit: 1 });
+    assert_eq!(at(7.9), CtgBudget { max: 4, limit: 1 });
+    assert_eq!(at(8.0), CtgBudget { max: 5, limit: 5 });
+    let mut last = at(8.0).limit;
+    for act in [10.0, 20.0, 40.0, 100.0] {
+        let b = at(act);
+        assert_eq!(b.max, 5);
+        assert!(b.limit > last, "{act}: {b:?}");
+        last = b.limit;
     }
 }
 
