@@ -38,8 +38,10 @@ pub struct Worker {
 /// of the development set (61 files of the shared set) that IC3 leaves open at 30 s, at 20 s,
 /// plain k-induction (its base case a BMC) solved 5 (`dspfilters_fastfir_second-p07` and
 /// `-p16` and `zipcpu-zipmmu-p31` proved, two `circular_pointer` counterexamples), KIPDR 2,
-/// IC3 with CTG 2 (at 30 s). More threads add IC3 with CTG, KIPDR, plain BMC and IC3 with
-/// ternary lifting.
+/// IC3 with CTG 2 (at 30 s). With dynamic generalization in IC3 (2026-12-05, whole shared set
+/// at 20 s) the pair still solves four files IC3 alone does not: two `circular_pointer`
+/// counterexamples, `dspfilters_fastfir_second-p16`, `vis_arrays_buf_bug`. More threads add
+/// IC3 with static CTG, KIPDR, plain BMC and IC3 with ternary lifting.
 ///
 /// Lemmas go through the [`LemmaPool`](crate::LemmaPool): KIPDR publishes the lemmas of its
 /// auxiliary invariant and IC3 its promoted lemmas (with `promote`), the k-induction rows
