@@ -310,8 +310,8 @@ fn ic3_default() -> pdrkit_engine::ic3::Ic3Config {
 #[derive(Args, Debug)]
 #[command(next_help_heading = "IC3 options")]
 pub struct Ic3Args {
-    /// Counterexamples to generalization tried per dropped literal (0: no CTG; IC3ref and rIC3
-    /// use 3).
+    /// Counterexamples to generalization tried per dropped literal, for every obligation, with
+    /// `--ctg-dynamic false` (0: no CTG; IC3ref and rIC3 use 3).
     #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_max)]
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking.

@@ -7,10 +7,11 @@ use super::solver::SatBackend;
 /// Options of the IC3 engine.
 #[derive(Clone, Debug)]
 pub struct Ic3Config {
-    /// Counterexamples to generalization tried per literal drop (IC3ref: 3; 0 turns CTG off)
-    /// for every obligation, when `ctg_dynamic` is off. Off by measurement: with `po_smallest_first` both solved 118 of the whole shared set
-    /// at 20 s (docs/bench/2026-12-03-pos-20s), but on the 24-file hard tier at 60 s CTG
-    /// solved 9 against 13 without (docs/bench/2026-12-03-hard-60s-ctgpos, `-pos`). (Without
+    /// Counterexamples to generalization tried per literal drop for every obligation, when
+    /// `ctg_dynamic` is off (IC3ref: 3; 0 turns CTG off). Static CTG lost by measurement: with
+    /// `po_smallest_first` both solved 118 of the whole shared set at 20 s
+    /// (docs/bench/2026-12-03-pos-20s), but on the 24-file hard tier at 60 s CTG solved 9
+    /// against 13 without (docs/bench/2026-12-03-hard-60s-ctgpos, `-pos`). (Without
     /// `po_smallest_first`, CTG solved 118 against 116 at 20 s: docs/bench/2026-12-03-ctg-20s.)
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking (IC3ref: 1).
