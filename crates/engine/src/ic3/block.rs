@@ -107,7 +107,10 @@ impl Ic3<'_> {
                 }
                 continue;
             }
-            if self.cfg.drop_po > 0.0 && self.obligations.bump(id) > self.cfg.drop_po {
+            // Every handling counts, also when nothing is dropped: dynamic generalization
+            // reads the activity.
+            let act = self.obligations.bump(id);
+            if self.cfg.drop_po > 0.0 && act > self.cfg.drop_po {
                 self.stats.dropped += 1;
                 continue;
             }

@@ -82,7 +82,8 @@ pub struct Ic3Config {
     /// (PAR-2 1572 against 1665; docs/bench/2026-12-03-hard-60s-pos, `-activity`).
     pub po_smallest_first: bool,
     /// Drop an obligation handled more than this many times (its count decays by 0.6 per
-    /// level it moves up; rIC3: 20); 0 never drops.
+    /// level it moves up; rIC3: 20); 0 never drops (the count still feeds
+    /// [`ctg_dynamic`](Self::ctg_dynamic)).
     pub drop_po: f64,
     /// The SAT solver of the frame and lifting solvers.
     pub sat: SatBackend,

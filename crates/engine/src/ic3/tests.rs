@@ -10,6 +10,7 @@ use pdrkit_logic::{Cube, Lit};
 use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
 
 use super::generalize::CtgBudget;
+use super::obligation::Obligation;
 use super::{Ic3, Ic3Config, LiftMode};
 use crate::{Control, SatBackend};
 
@@ -267,6 +268,33 @@ fn mic_without_ctg_returns_exactly_the_two_literals_that_block() {
         assert_contract_after(&ic3, &ts, &input, &g);
         assert_eq!(ic3.stats.ctgs, 0);
         assert!(ic3.stats.generalize_calls > 0);
+    }
+}
+
+/// An obligation's activity counts its handlings whether or not obligations are ever dropped:
+/// dynamic generalization reads it, and `drop_po = 0` (never drop) must not switch that off.
+#[test]
+fn obligations_count_their_handlings_also_when_none_is_dropped() {
+    let ts = two_literal_core();
+    let (a, b) = (on(&ts, 0), on(&ts, 1));
+    for drop_po in [0.0, 20.0] {
+        let cfg = Ic3Config {
+            drop_po,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 1);
+        // `a ∧ b` needs `e`, which is 0 in the initial states: blocked at level 1.
+        let id = ic3
+            .obligations
+            .add(Obligation::new(Cube::new([a, b]), Vec::new(), None, 0));
+        ic3.obligations.push(id, 1);
+        assert!(ic3.block().is_ok(), "blocked, drop_po {drop_po}");
+        // Handled once at level 1, then kept one level up (decayed by 0.6).
+        let act = ic3.obligations.get(id).act;
+        assert!(
+            (act - 0.6).abs() < 1e-9,
+            "drop_po {drop_po}: activity {act}"
+        );
     }
 }
 
