@@ -71,7 +71,7 @@ impl Ic3<'_> {
     /// The CTG budget of generalizing obligation `id`: the configured one, or with
     /// [`Ic3Config::ctg_dynamic`](super::Ic3Config::ctg_dynamic) one from the activity of
     /// the next three obligations on its way to the bad state (none for a bad state itself).
-    fn ctg_budget(&self, id: usize) -> CtgBudget {
+    pub(super) fn ctg_budget(&self, id: usize) -> CtgBudget {
         if !self.cfg.ctg_dynamic {
             return CtgBudget {
                 max: self.cfg.ctg_max,
@@ -112,6 +112,7 @@ impl Ic3<'_> {
             let act = self.obligations.bump(id);
             if self.cfg.drop_po > 0.0 && act > self.cfg.drop_po {
                 self.stats.dropped += 1;
+                self.obligations.give_up(id);
                 continue;
             }
             let negation = self.cfg.block_negation;

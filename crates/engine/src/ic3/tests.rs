@@ -298,6 +298,39 @@ fn obligations_count_their_handlings_also_when_none_is_dropped() {
     }
 }
 
+/// A dropped obligation is never handled again, so its activity must not go on giving the
+/// obligations queued below it (their successor's activity: dynamic generalization) a CTG
+/// budget: frozen above the drop threshold, it gave them the largest budget in every frame.
+#[test]
+fn a_dropped_obligation_gives_those_below_it_no_ctg_budget() {
+    let ts = two_literal_core();
+    let (a, b, c) = (on(&ts, 0), on(&ts, 1), on(&ts, 2));
+    let cfg = Ic3Config {
+        drop_po: 3.0,
+        ..Ic3Config::default()
+    };
+    let mut ic3 = ic3_at(&ts, cfg, 1);
+    let succ = ic3
+        .obligations
+        .add(Obligation::new(Cube::new([a, b]), Vec::new(), None, 0));
+    let pred = ic3
+        .obligations
+        .add(Obligation::new(Cube::new([c]), Vec::new(), Some(succ), 1));
+    ic3.obligations.push(succ, 1);
+    for _ in 0..3 {
+        ic3.obligations.bump(succ);
+    }
+    assert_ne!(
+        ic3.ctg_budget(pred),
+        CtgBudget::NONE,
+        "a successor handled 3 times gives CTG"
+    );
+    // Handled a fourth time, beyond `drop_po`: dropped.
+    assert!(ic3.block().is_ok());
+    assert_eq!(ic3.stats.dropped, 1);
+    assert_eq!(ic3.ctg_budget(pred), CtgBudget::NONE);
+}
+
 /// Inputs `i, j, x`; latches `r1, a, p, r2, b, q, n`, reset 0: two delay lines
 /// `i → r1 → a → p` and `j → r2 → b → q`, and `n' = x`.
 ///
