@@ -26,6 +26,8 @@ pub struct Ic3Config {
     /// at 20 s, one run, it solved 128 against 124 without (PAR-2 1100 against 1262; rIC3
     /// 124, 1236), 16 against 11 of the hard tier; with its blocking budget capped at one
     /// query per counterexample (no recursion) it solved 123 (docs/bench/2026-12-05-dyn-20s).
+    /// Against static CTG as rIC3 runs it (`ctg_max` 3, `ctg_limit` 1), later: 129 against
+    /// 119, hard tier 16 against 8 (docs/bench/2026-12-05-static-ctg-20s).
     pub ctg_dynamic: bool,
     /// Shrink a counterexample to generalization by lifting before trying to block it (one
     /// more query each); without, the full predecessor state is tried, and the core of its
