@@ -1,8 +1,8 @@
 """SAT queries of pdrkit's IC3 and rIC3's IC3 on a few files over several seeds, one run at a
-time: a file's query count moves with the seed (rIC3's own on `frogs.5` from 476 to 79607), so
-a ratio from one seed each says little about one file. Prints a Markdown table: per file, each
-tool's queries per seed, their medians and the ratio of the medians (runs that time out count as
-missing; a median needs at least one answer).
+time: a file's query count moves with the seed (rIC3's own on `frogs.5` from 476 to 79607 over
+seeds 0–6), so a ratio from one seed each says little about one file. Prints a Markdown table:
+per file, each tool's queries per seed, their medians and the ratio of the medians (runs that
+time out count as missing; a median needs at least one answer).
 
     python3 docs/bench/seeds.py [--seeds N] [--timeout S] [--pdrkit BIN] [--ric3 BIN]
                                 [--args "PDRKIT ARGS"] FILE...
