@@ -35,11 +35,13 @@ pub struct Ic3Config {
     pub ctg_lift: bool,
     /// CTG's queries (blocking a counterexample, and generalizing its lemma) require their
     /// predecessors outside the cube being generalized (rIC3), which lets more of them be
-    /// blocked; `generalize.rs` says why that is sound. Off by measurement: with
-    /// `ctg_join_lifted`, at `ctg_max` 3 on the whole shared set at 20 s, it solved 122
-    /// against 121 without either (PAR-2 1341 and 1338), but took 1.23× the time (geometric
-    /// mean) on the 16 files over 1 s; IC3 without CTG solved 125 in the same run
-    /// (docs/bench/2026-12-04-ctg-20s).
+    /// blocked; `generalize.rs` says why that is sound. On by measurement, with dynamic
+    /// generalization (docs/bench/2026-12-05-ctg-outside-20s): on the whole shared set at
+    /// 20 s it solved 131 against 129 without (PAR-2 1035 against 1079), at seed 1 129
+    /// against 127 (1079 against 1150), each time every file solved without it; on the hard
+    /// tier at 60 s 18 against 18 (PAR-2 855 against 892). Files both solve in over 1 s take
+    /// 1.05–1.17× the time (geometric mean). With static CTG it had lost
+    /// (docs/bench/2026-12-04-ctg-20s: 122 against 121 solved at 1.23× the time).
     pub ctg_outside: bool,
     /// With CTG, a failed candidate is joined with its lifted predecessor (rIC3) rather than
     /// with the whole predecessor state: fewer literals stay. Off, measured with
@@ -152,7 +154,7 @@ impl Default for Ic3Config {
             ctg_limit: 1,
             ctg_dynamic: true,
             ctg_lift: true,
-            ctg_outside: false,
+            ctg_outside: true,
             ctg_join_lifted: false,
             mic_attempts: 0,
             mic_shuffle: 0.2,
