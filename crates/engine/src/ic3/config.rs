@@ -44,8 +44,10 @@ pub struct Ic3Config {
     /// (docs/bench/2026-12-04-ctg-20s: 122 against 121 solved at 1.23× the time).
     pub ctg_outside: bool,
     /// With CTG, a failed candidate is joined with its lifted predecessor (rIC3) rather than
-    /// with the whole predecessor state: fewer literals stay. Off, measured with
-    /// `ctg_outside` (above).
+    /// with the whole predecessor state: fewer literals stay. Off by measurement: with
+    /// `ctg_outside` and dynamic generalization, on the whole shared set at 20 s, it solved
+    /// 130 against 131 without (PAR-2 1061 against 1035;
+    /// docs/bench/2026-12-05-ctg-outside-20s); with static CTG see `ctg_outside`.
     pub ctg_join_lifted: bool,
     /// Stop dropping literals after this many failures in a row (IC3ref's `micAttempts`: 3;
     /// 0: try every literal).
