@@ -20,8 +20,8 @@ use pdrkit_suite::{
 use pdrkit_ts::{aiger, Aig, Latch, Reset};
 
 /// A hard problem on which no engine answers within seconds: ABC's `pdr` and rIC3 time out on
-/// it (the manifest), and so did every pdrkit engine at 60 s (IC3) and 20 s (the portfolio) on
-/// 2026-12-05. (It was `zipcpu-zipmmu-p31` until IC3 came to prove that in 1.6 s.)
+/// it (the manifest), and so did pdrkit's IC3 at 60 s and its portfolio (IC3 and k-induction)
+/// at 20 s on 2026-12-05. (It was `zipcpu-zipmmu-p31` until IC3 came to prove that in 1.6 s.)
 const HARD: &str = "hwmcc20/vis_arrays_bufferAlloc.aig";
 
 /// The engines of `--engine`.
