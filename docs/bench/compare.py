@@ -1,21 +1,56 @@
-"""Summarizes a `cargo xtask bench` results.csv: solved / PAR-2 per configuration on the whole
-set and on the hard tier (the MANIFEST rows whose abc_limit_s is 60), and for each pair of
-configurations on the files both solve: time ratios (median, total, geometric mean on files over
-1 s), SAT-query and time-per-query ratios where both report them, and the files only one solves.
+"""Summarizes `cargo xtask bench` runs: solved / PAR-2 per configuration on the whole set and on
+the hard tier (the MANIFEST rows whose abc_limit_s is 60), and for each pair of configurations on
+the files both solve: time ratios (median, total, geometric mean on files over 1 s), SAT-query
+and time-per-query ratios where both report them, the files whose query counts lie more than 2x
+apart (named, either way), and the files only one solves.
 
-    python3 docs/bench/compare.py RESULTS.csv [MANIFEST.tsv]
+    python3 docs/bench/compare.py RUN.csv[:LABEL] [RUN.csv[:LABEL] ...] [--pair A B]
+                                  [--manifest MANIFEST.tsv]
+
+With one results.csv the configurations keep their names. With several, each is named
+LABEL/CONFIG, where LABEL defaults to the name of the folder that holds the CSV; that is how two
+runs (two seeds, two commits, rIC3 from an earlier run) are set side by side. `--pair A B`
+prints only that pair.
 """
-import csv, itertools, json, math, statistics as st, sys
+import csv, itertools, json, math, os, statistics as st, sys
 
-rows = list(csv.DictReader(open(sys.argv[1])))
-manifest = sys.argv[2] if len(sys.argv) > 2 else "../shared/benchmarks/MANIFEST.tsv"
+
+def parse(argv):
+    # The shared benchmarks sit beside the repository, as the README's set-up puts them.
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    runs, pair, manifest = [], None, os.path.join(root, "..", "shared", "benchmarks", "MANIFEST.tsv")
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--pair":
+            pair, i = (argv[i + 1], argv[i + 2]), i + 3
+        elif argv[i] == "--manifest":
+            manifest, i = argv[i + 1], i + 2
+        else:
+            runs.append(argv[i])
+            i += 1
+    if not runs:
+        sys.exit(__doc__)
+    return runs, pair, manifest
+
+
+def load(runs):
+    """Rows by file, then by configuration name."""
+    by = {}
+    for spec in runs:
+        path, _, label = spec.partition(":") if not os.path.exists(spec) else (spec, "", "")
+        label = label or os.path.basename(os.path.dirname(os.path.abspath(path)))
+        for r in csv.DictReader(open(path)):
+            name = r["config"] if len(runs) == 1 else f"{label}/{r['config']}"
+            by.setdefault(r["file"], {})[name] = r
+    return by
+
+
+runs, pair, manifest = parse(sys.argv[1:])
+by = load(runs)
 hard = {r["file"] for r in csv.DictReader(open(manifest), delimiter="\t") if r["abc_limit_s"] == "60"}
-T = float(rows[0]["timeout_s"])
-by = {}
-for r in rows:
-    by.setdefault(r["file"], {})[r["config"]] = r
 order = ["ic3", "minisat", "ric3", "abc"]
-cfgs = sorted({r["config"] for r in rows}, key=lambda c: (order.index(c) if c in order else len(order), c))
+rank = lambda c: (order.index(c.split("/")[-1]) if c.split("/")[-1] in order else len(order), c)
+cfgs = sorted({c for cs in by.values() for c in cs}, key=rank)
 ok = lambda r: r["judgement"] == "ok"
 wall = lambda f, c: max(float(by[f][c]["wall_s"]), 0.01)
 
@@ -32,10 +67,20 @@ def table(files, label):
     for c in cfgs:
         rs = [by[f][c] for f in files if c in by[f]]
         s = [r for r in rs if ok(r)]
-        par = sum(float(r["wall_s"]) if ok(r) else 2 * T for r in rs)
+        par = sum(float(r["wall_s"]) if ok(r) else 2 * float(r["timeout_s"]) for r in rs)
         bad = [r for r in rs if r["judgement"] in ("wrong", "unchecked")]
         print(f"  {c:10s} solved {len(s):3d} (safe {sum(r['verdict'] == 'unsat' for r in s)}, "
               f"unsafe {sum(r['verdict'] == 'sat' for r in s)}) PAR-2 {par:8.1f} wrong/unchecked {len(bad)}")
+
+
+def ratios(a, b, both, key):
+    """Per-file ratios a/b of a statistic, on the files where both report it."""
+    out = {}
+    for f in both:
+        x, y = stat(by[f][a], key), stat(by[f][b], key)
+        if x and y:
+            out[f] = x / y
+    return out
 
 
 def compare(a, b, files):
@@ -49,17 +94,24 @@ def compare(a, b, files):
     total = sum(wall(f, a) for f in both) / sum(wall(f, b) for f in both)
     print(f"  {a} vs {b}: both {len(both)}, time median {st.median(tr):.2f}, total {total:.2f}, "
           f"geomean on {len(big)} files >1 s: {g:.2f}")
-    qr = [stat(by[f][a], "sat_queries") / stat(by[f][b], "sat_queries") for f in both
-          if stat(by[f][a], "sat_queries") and stat(by[f][b], "sat_queries")]
-    ur = [stat(by[f][a], "sat_mean_us") / stat(by[f][b], "sat_mean_us") for f in both
-          if stat(by[f][a], "sat_mean_us") and stat(by[f][b], "sat_mean_us")]
-    if qr and ur:
-        print(f"    queries median {st.median(qr):.2f}, >2x {sum(x > 2 for x in qr)}; µs/query median {st.median(ur):.2f}")
+    qr, ur = ratios(a, b, both, "sat_queries"), ratios(a, b, both, "sat_mean_us")
+    if qr:
+        per_query = f"; µs/query median {st.median(ur.values()):.2f}" if ur else ""
+        print(f"    queries on {len(qr)} files: median {st.median(qr.values()):.2f}, "
+              f">2x {sum(x > 2 for x in qr.values())}, <1/2 {sum(x < 0.5 for x in qr.values())}{per_query}")
+        for f, x in sorted(qr.items(), key=lambda e: -e[1]):
+            if x > 2 or x < 0.5:
+                qa, qb = stat(by[f][a], "sat_queries"), stat(by[f][b], "sat_queries")
+                print(f"      {f}: {qa} against {qb} ({x:.2f}x)")
     print(f"    only {a}: {[f for f in files if ok(by[f][a]) and not ok(by[f][b])]}")
     print(f"    only {b}: {[f for f in files if ok(by[f][b]) and not ok(by[f][a])]}")
 
 
+pairs = [pair] if pair else list(itertools.combinations(cfgs, 2))
+for c in (c for p in pairs for c in p):
+    if c not in cfgs:
+        sys.exit(f"no configuration {c!r}; the runs have {cfgs}")
 for label, files in [("whole set", sorted(by)), ("hard tier", sorted(f for f in by if f in hard))]:
     table(files, label)
-    for a, b in itertools.combinations(cfgs, 2):
+    for a, b in pairs:
         compare(a, b, files)
