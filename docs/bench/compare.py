@@ -37,7 +37,10 @@ def load(runs):
     """Rows by file, then by configuration name."""
     by = {}
     for spec in runs:
-        path, _, label = spec.partition(":") if not os.path.exists(spec) else (spec, "", "")
+        if os.path.exists(spec) or ":" not in spec:
+            path, label = spec, ""
+        else:
+            path, _, label = spec.rpartition(":")
         label = label or os.path.basename(os.path.dirname(os.path.abspath(path)))
         for r in csv.DictReader(open(path)):
             name = r["config"] if len(runs) == 1 else f"{label}/{r['config']}"
