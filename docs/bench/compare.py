@@ -21,10 +21,12 @@ def parse(argv):
     runs, pair, manifest = [], None, os.path.join(root, "..", "shared", "benchmarks", "MANIFEST.tsv")
     i = 0
     while i < len(argv):
-        if argv[i] == "--pair":
+        if argv[i] == "--pair" and i + 2 < len(argv):
             pair, i = (argv[i + 1], argv[i + 2]), i + 3
-        elif argv[i] == "--manifest":
+        elif argv[i] == "--manifest" and i + 1 < len(argv):
             manifest, i = argv[i + 1], i + 2
+        elif argv[i].startswith("--"):
+            sys.exit(__doc__)
         else:
             runs.append(argv[i])
             i += 1
@@ -35,13 +37,16 @@ def parse(argv):
 
 def load(runs):
     """Rows by file, then by configuration name."""
-    by = {}
+    by, labels = {}, set()
     for spec in runs:
         if os.path.exists(spec) or ":" not in spec:
             path, label = spec, ""
         else:
             path, _, label = spec.rpartition(":")
         label = label or os.path.basename(os.path.dirname(os.path.abspath(path)))
+        if label in labels:
+            sys.exit(f"two runs labelled {label!r}: give one a label (RUN.csv:LABEL)")
+        labels.add(label)
         for r in csv.DictReader(open(path)):
             name = r["config"] if len(runs) == 1 else f"{label}/{r['config']}"
             by.setdefault(r["file"], {})[name] = r
