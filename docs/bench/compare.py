@@ -119,7 +119,10 @@ pairs = [pair] if pair else list(itertools.combinations(cfgs, 2))
 for c in (c for p in pairs for c in p):
     if c not in cfgs:
         sys.exit(f"no configuration {c!r}; the runs have {cfgs}")
-for label, files in [("whole set", sorted(by)), ("hard tier", sorted(f for f in by if f in hard))]:
+sections = [("whole set", sorted(by)), ("hard tier", sorted(f for f in by if f in hard))]
+if sections[0][1] == sections[1][1]:
+    sections = sections[1:]  # a run on the hard tier alone: one section, not the same twice
+for label, files in sections:
     table(files, label)
     for a, b in pairs:
         compare(a, b, files)
