@@ -578,10 +578,10 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 one-step blocking queries, failed pushes remembered",
+                "ic3 one-step blocking queries, every push asked",
                 Ic3Config {
                     block_negation: false,
-                    push_memo: true,
+                    push_memo: false,
                     ..Ic3Config::default()
                 },
             ),

@@ -112,10 +112,11 @@ pub struct Ic3Config {
     /// Shrink each lemma by the core of the query that pushes it further.
     pub push_shrink: bool,
     /// Do not ask a push again while the state that refuted its last attempt is still in the
-    /// frame (checked against the lemmas added since; `push_witness.rs`). Off by measurement:
-    /// on the whole shared set at 20 s it asked a median 0.97× the queries (0.89× on the hard
-    /// tier) but solved the same 125 files with a PAR-2 of 1239 against 1231 without; a
-    /// skipped query changes the solver's state, and with it the rest of the run
+    /// frame (checked against the lemmas added since; `push_witness.rs`). On by measurement
+    /// with dynamic generalization, whose CTG lemmas make many pushes: on the whole shared set
+    /// at 20 s, one run, the same 130 files solved with a PAR-2 of 1028 against 1046, 0.89× the
+    /// time in total and a median 0.94× the queries (hard tier: 0.66× the time, geometric
+    /// mean over 1 s; docs/bench/2026-12-05-memo-20s). Without CTG it was neutral
     /// (docs/bench/2026-12-04-memo-20s).
     pub push_memo: bool,
     /// Eliminate the mapped CNF's internal nodes where resolving them into their readers adds
@@ -175,7 +176,7 @@ impl Default for Ic3Config {
             lift_rounds: 1,
             verify_lemmas: false,
             push_shrink: true,
-            push_memo: false,
+            push_memo: true,
             cnf_eliminate: false,
             promote: false,
             import_lemmas: true,
