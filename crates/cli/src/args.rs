@@ -367,6 +367,11 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().join_flip,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub join_flip: bool,
+    /// Decide the latches in their reset values in each blocking query, so that predecessors
+    /// look like initial states (pdrkit's solver only).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().init_phase,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub init_phase: bool,
     /// Block a proof obligation c at level i with the relative-induction query F_{i-1} ∧ ¬c ∧
     /// T ∧ c' (false: with the one-step query F_{i-1} ∧ T ∧ c', as rIC3 does).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().block_negation,
@@ -459,6 +464,7 @@ impl Ic3Args {
             activity_decay: self.activity_decay,
             activity_by_var: self.activity_by_var,
             join_flip: self.join_flip,
+            init_phase: self.init_phase,
             block_negation: self.block_negation,
             keep_obligations: self.keep_obligations,
             po_smallest_first: self.po_smallest_first,

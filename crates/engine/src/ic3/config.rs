@@ -72,6 +72,12 @@ pub struct Ic3Config {
     /// When a literal drop fails, drop from the candidate also the literals the predecessor
     /// does not need (pdrkit's solver only).
     pub join_flip: bool,
+    /// Before each blocking query, the latches' decision phases are set to their reset values
+    /// (pdrkit's solver only): the predecessor the solver finds then agrees with the initial
+    /// states wherever the query leaves it free, and such a state is likelier reachable than
+    /// one that repeats the last model's values, so a counterexample's chain reaches the
+    /// initial states in fewer steps of blocking.
+    pub init_phase: bool,
     /// Block an obligation `c` at level `i` with the relative-induction query
     /// `F_{i-1} ∧ ¬c ∧ T ∧ c'` (IC3ref, ABC) rather than the plain one-step query
     /// `F_{i-1} ∧ T ∧ c'` (rIC3). Without `¬c` a predecessor may lie inside `c`, but an
@@ -166,6 +172,7 @@ impl Default for Ic3Config {
             activity_decay: 0.99,
             activity_by_var: true,
             join_flip: true,
+            init_phase: false,
             block_negation: true,
             keep_obligations: true,
             po_smallest_first: true,

@@ -174,6 +174,11 @@ impl Ic3<'_> {
             });
         }
         let s = &mut self.solvers[level];
+        if self.cfg.init_phase && matches!(purpose, Purpose::Block) {
+            for &l in &self.reset_lits {
+                s.set_phase(l);
+            }
+        }
         let t = Instant::now();
         // `¬cube` and `¬outside`, each only when asked for.
         let (own, other) = neg.split_at(split);

@@ -110,6 +110,9 @@ pub struct Ic3<'a> {
     start: Instant,
     buf: Vec<Lit>,
     neg_buf: Vec<Lit>,
+    /// Each latch's literal that holds in its reset value (latches with a reset value only),
+    /// for [`Ic3Config::init_phase`].
+    reset_lits: Vec<Lit>,
     cex_cache: generalize::CexCache,
     push_witnesses: push_witness::PushWitnesses,
     rng: generalize::Rng,
@@ -153,6 +156,18 @@ impl<'a> Ic3<'a> {
             start: Instant::now(),
             buf: Vec::new(),
             neg_buf: Vec::new(),
+            reset_lits: (0..ts.num_latches())
+                .filter_map(|j| {
+                    let l = ts.latch(j).lit();
+                    if ts.contradicts_init(!l) {
+                        Some(l)
+                    } else if ts.contradicts_init(l) {
+                        Some(!l)
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
             cex_cache: generalize::CexCache::default(),
             push_witnesses: push_witness::PushWitnesses::default(),
             rng: generalize::Rng::new(seed),
