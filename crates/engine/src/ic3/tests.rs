@@ -727,3 +727,51 @@ fn a_stopped_run_reports_its_statistics() {
         );
     }
 }
+
+/// With `init_phase`, a blocking query's predecessor takes the latches' reset values wherever
+/// the query leaves them free, even where the solver's saved phases say otherwise.
+#[test]
+fn init_phase_makes_a_free_predecessor_latch_take_its_reset_value() {
+    use super::frame_solvers::{Purpose, Relind};
+    // `w' = u ∨ v` and `z' = u ∧ v`, every latch reset to 0.
+    let mut c = Circuit::new(0, 4);
+    let (u, v) = (c.latch(0), c.latch(1));
+    let either = c.or(u, v);
+    let both = c.and(u, v);
+    c.set_next(2, either);
+    c.set_next(3, both);
+    let ts = c.build();
+    let (u, v, w, z) = (on(&ts, 0), on(&ts, 1), on(&ts, 2), on(&ts, 3));
+    for init_phase in [false, true] {
+        let cfg = Ic3Config {
+            init_phase,
+            sat: SatBackend::Pdrkit,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        // Reaching `z` needs `u = v = 1`: the solver saves those phases.
+        assert!(matches!(
+            ic3.relind(&Cube::new([z]), 1, true, Purpose::Block),
+            Ok(Relind::Pred)
+        ));
+        assert_eq!(
+            (ic3.value_at(1, u), ic3.value_at(1, v)),
+            (Some(true), Some(true))
+        );
+        // Reaching `w` needs one of them.
+        assert!(matches!(
+            ic3.relind(&Cube::new([w]), 1, true, Purpose::Block),
+            Ok(Relind::Pred)
+        ));
+        let ones = [u, v]
+            .iter()
+            .filter(|&&l| ic3.value_at(1, l) == Some(true))
+            .count();
+        // The saved phases give both; the reset values give only the one that is needed.
+        assert_eq!(
+            ones,
+            if init_phase { 1 } else { 2 },
+            "init_phase {init_phase}"
+        );
+    }
+}
