@@ -578,10 +578,11 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 one-step blocking queries, every push asked",
+                "ic3 one-step blocking queries, every push asked, reset phases",
                 Ic3Config {
                     block_negation: false,
                     push_memo: false,
+                    init_phase: true,
                     ..Ic3Config::default()
                 },
             ),
