@@ -110,8 +110,8 @@ pub struct Ic3<'a> {
     start: Instant,
     buf: Vec<Lit>,
     neg_buf: Vec<Lit>,
-    /// Each latch's literal that holds in its reset value (latches with a reset value only),
-    /// for [`Ic3Config::init_phase`].
+    /// The initial-state cube, when [`Ic3Config::init_phase`] decides latches in it (empty
+    /// otherwise).
     reset_lits: Vec<Lit>,
     cex_cache: generalize::CexCache,
     push_witnesses: push_witness::PushWitnesses,
@@ -137,6 +137,11 @@ impl<'a> Ic3<'a> {
             activity::Activity::new(ts.num_vars(), cfg.activity_decay, cfg.activity_by_var);
         let layout = Layout::new(ts, cfg.cnf_eliminate);
         let (cnf_nodes, cnf_clauses, cnf_eliminated) = layout.cnf_size();
+        let reset_lits = if cfg.init_phase {
+            ts.init_cube()
+        } else {
+            Vec::new()
+        };
         Ic3 {
             ts,
             layout,
@@ -156,18 +161,7 @@ impl<'a> Ic3<'a> {
             start: Instant::now(),
             buf: Vec::new(),
             neg_buf: Vec::new(),
-            reset_lits: (0..ts.num_latches())
-                .filter_map(|j| {
-                    let l = ts.latch(j).lit();
-                    if ts.contradicts_init(!l) {
-                        Some(l)
-                    } else if ts.contradicts_init(l) {
-                        Some(!l)
-                    } else {
-                        None
-                    }
-                })
-                .collect(),
+            reset_lits,
             cex_cache: generalize::CexCache::default(),
             push_witnesses: push_witness::PushWitnesses::default(),
             rng: generalize::Rng::new(seed),
