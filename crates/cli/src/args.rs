@@ -355,6 +355,10 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().order_assumptions,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub order_assumptions: bool,
+    /// With --order-assumptions, order also blocking queries (an obligation's first query).
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().order_block,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub order_block: bool,
     /// What a literal's activity keeps per new lemma (recency of the literal order).
     #[arg(long, value_name = "F", default_value_t = ic3_default().activity_decay)]
     pub activity_decay: f64,
@@ -461,6 +465,7 @@ impl Ic3Args {
             mic_shuffle: self.mic_shuffle,
             parent_lemma: self.parent_lemma,
             order_assumptions: self.order_assumptions,
+            order_block: self.order_block,
             activity_decay: self.activity_decay,
             activity_by_var: self.activity_by_var,
             join_flip: self.join_flip,

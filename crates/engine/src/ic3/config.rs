@@ -63,6 +63,10 @@ pub struct Ic3Config {
     /// 20 s, one run, 129 solved against 127 without (PAR-2 1082 against 1178; hard tier 16
     /// against 13; docs/bench/2026-12-05-order-20s).
     pub order_assumptions: bool,
+    /// With `order_assumptions`, order also the blocking query's literals (an obligation's
+    /// first query, whose core becomes the lemma MIC starts from); off, they are assumed in
+    /// the cube's own order (by latch index).
+    pub order_block: bool,
     /// What a literal's activity keeps per new lemma (IC3ref: 0.99; rIC3: 0.9).
     pub activity_decay: f64,
     /// Both literals of a latch share one activity (rIC3), instead of one per literal. On by
@@ -172,6 +176,7 @@ impl Default for Ic3Config {
             mic_shuffle: 0.2,
             parent_lemma: true,
             order_assumptions: true,
+            order_block: true,
             activity_decay: 0.99,
             activity_by_var: true,
             join_flip: true,

@@ -166,7 +166,8 @@ impl Ic3<'_> {
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
         buf.extend(cube.iter().map(|&l| layout.prime(l)));
-        if self.cfg.order_assumptions {
+        let block = matches!(purpose, Purpose::Block);
+        if self.cfg.order_assumptions && (self.cfg.order_block || !block) {
             let act = &self.activity;
             buf.sort_by(|a, b| {
                 act.get(layout.unprime(*b))
@@ -174,7 +175,7 @@ impl Ic3<'_> {
             });
         }
         let s = &mut self.solvers[level];
-        if self.cfg.init_phase && matches!(purpose, Purpose::Block) {
+        if self.cfg.init_phase && block {
             for &l in &self.reset_lits {
                 s.set_phase(l);
             }
