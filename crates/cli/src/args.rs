@@ -359,6 +359,10 @@ pub struct Ic3Args {
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().order_block,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub order_block: bool,
+    /// Ask a blocking query again, its core's literals last, when the core has at least N
+    /// literals, and keep the shorter core (0: never).
+    #[arg(long, value_name = "N", default_value_t = ic3_default().block_core_retry)]
+    pub block_core_retry: usize,
     /// What a literal's activity keeps per new lemma (recency of the literal order).
     #[arg(long, value_name = "F", default_value_t = ic3_default().activity_decay)]
     pub activity_decay: f64,
@@ -466,6 +470,7 @@ impl Ic3Args {
             parent_lemma: self.parent_lemma,
             order_assumptions: self.order_assumptions,
             order_block: self.order_block,
+            block_core_retry: self.block_core_retry,
             activity_decay: self.activity_decay,
             activity_by_var: self.activity_by_var,
             join_flip: self.join_flip,

@@ -67,6 +67,12 @@ pub struct Ic3Config {
     /// first query, whose core becomes the lemma MIC starts from); off, they are assumed in
     /// the cube's own order (by latch index).
     pub order_block: bool,
+    /// When a blocking query's core has at least this many literals, the query is asked again
+    /// with the core's literals assumed last, and the shorter core is kept (0: never). The
+    /// literal order decides which conflict the solver finds first; ordered by activity, a
+    /// blocked predecessor's core gathers the literals of earlier lemmas even where a single
+    /// other literal would do, and MIC, which only drops literals, cannot find that one.
+    pub block_core_retry: usize,
     /// What a literal's activity keeps per new lemma (IC3ref: 0.99; rIC3: 0.9).
     pub activity_decay: f64,
     /// Both literals of a latch share one activity (rIC3), instead of one per literal. On by
@@ -177,6 +183,7 @@ impl Default for Ic3Config {
             parent_lemma: true,
             order_assumptions: true,
             order_block: true,
+            block_core_retry: 0,
             activity_decay: 0.99,
             activity_by_var: true,
             join_flip: true,

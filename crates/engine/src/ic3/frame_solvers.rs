@@ -186,7 +186,24 @@ impl Ic3<'_> {
         let clauses = [own, other];
         let from = usize::from(!with_negation);
         let to = 1 + usize::from(outside.is_some());
-        let r = s.solve(ts, layout, &clauses[from..to], &buf);
+        let mut r = s.solve(ts, layout, &clauses[from..to], &buf);
+        // A blocked obligation's query asked again with the core's literals assumed last
+        // (`block_core_retry`): the solver then finds another conflict where there is one, and
+        // the shorter core is kept (`first` holds the first one, primed; empty: no retry).
+        let mut first = std::mem::take(&mut self.core_buf);
+        first.clear();
+        let retry = self.cfg.block_core_retry;
+        if block && retry > 0 && r == SatResult::Unsat {
+            first.extend(buf.iter().copied().filter(|&l| s.is_failed(l)));
+            if first.len() >= retry {
+                buf.retain(|&l| !s.is_failed(l));
+                buf.extend_from_slice(&first);
+                r = s.solve(ts, layout, &clauses[from..to], &buf);
+                self.stats.block_calls += 1;
+            } else {
+                first.clear();
+            }
+        }
         self.stats.sat_time += t.elapsed();
         self.buf = buf;
         self.neg_buf = neg;
@@ -197,7 +214,7 @@ impl Ic3<'_> {
             Purpose::Push => self.stats.push_calls += 1,
             Purpose::Verify => self.stats.verify_calls += 1,
         }
-        match r {
+        let result = match r {
             SatResult::Unsat => {
                 let s = &self.solvers[level];
                 let mut core: Vec<Lit> = cube
@@ -205,6 +222,10 @@ impl Ic3<'_> {
                     .copied()
                     .filter(|&l| s.is_failed(layout.prime(l)))
                     .collect();
+                if !first.is_empty() && first.len() < core.len() {
+                    core.clear();
+                    core.extend(first.iter().map(|&l| layout.unprime(l)));
+                }
                 if !core.iter().any(|&l| ts.contradicts_init(l)) {
                     // Keep the cube disjoint from the initial states, by "not the first step"
                     // when the cube has it (the most general choice).
@@ -220,7 +241,9 @@ impl Ic3<'_> {
             }
             SatResult::Sat => Ok(Relind::Pred),
             SatResult::Unknown => Err(Stop::Unknown(self.gave_up())),
-        }
+        };
+        self.core_buf = first;
+        result
     }
 
     /// The value of a system literal in the last model of `level`'s solver.

@@ -110,6 +110,8 @@ pub struct Ic3<'a> {
     start: Instant,
     buf: Vec<Lit>,
     neg_buf: Vec<Lit>,
+    /// A blocking query's first core while it is asked again (`block_core_retry`).
+    core_buf: Vec<Lit>,
     /// The initial-state cube, when [`Ic3Config::init_phase`] decides latches in it (empty
     /// otherwise).
     reset_lits: Vec<Lit>,
@@ -161,6 +163,7 @@ impl<'a> Ic3<'a> {
             start: Instant::now(),
             buf: Vec::new(),
             neg_buf: Vec::new(),
+            core_buf: Vec::new(),
             reset_lits,
             cex_cache: generalize::CexCache::default(),
             push_witnesses: push_witness::PushWitnesses::default(),
