@@ -578,19 +578,21 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 one-step blocking queries, every push asked, reset phases",
+                "ic3 one-step blocking queries, every push asked, reset phases, no core retried",
                 Ic3Config {
                     block_negation: false,
                     push_memo: false,
                     init_phase: true,
+                    block_core_retry: 0,
                     ..Ic3Config::default()
                 },
             ),
             (
-                "ic3 verify_lemmas true, push_shrink false",
+                "ic3 verify_lemmas true, push_shrink false, blocking in the cube's order",
                 Ic3Config {
                     verify_lemmas: true,
                     push_shrink: false,
+                    order_block: false,
                     seed: seed.wrapping_mul(7),
                     ..Ic3Config::default()
                 },

@@ -360,7 +360,7 @@ pub struct Ic3Args {
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub order_block: bool,
     /// Ask a blocking query again, its core's literals last, when the core has at least N
-    /// literals, and keep the shorter core (0: never).
+    /// literals, and keep the second core unless the first is shorter (0: never).
     #[arg(long, value_name = "N", default_value_t = ic3_default().block_core_retry)]
     pub block_core_retry: usize,
     /// What a literal's activity keeps per new lemma (recency of the literal order).

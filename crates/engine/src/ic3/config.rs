@@ -71,10 +71,16 @@ pub struct Ic3Config {
     /// on safe ones (`zipmmu-p02` 7.7×; docs/bench/2026-12-05-order-block-20s).
     pub order_block: bool,
     /// When a blocking query's core has at least this many literals, the query is asked again
-    /// with the core's literals assumed last, and the shorter core is kept (0: never). The
-    /// literal order decides which conflict the solver finds first; ordered by activity, a
-    /// blocked predecessor's core gathers the literals of earlier lemmas even where a single
-    /// other literal would do, and MIC, which only drops literals, cannot find that one.
+    /// with the core's literals assumed last, and the second core is kept unless the first is
+    /// shorter (0: never). The literal order decides which conflict the solver finds first;
+    /// ordered by activity, a blocked predecessor's core gathers the literals of earlier
+    /// lemmas, and MIC, which only drops literals, cannot reach a lemma over others. Mostly
+    /// the second core is as long or longer (on `6s109` 704 of 9246 retries were shorter),
+    /// but on ties it is kept, and that breaks the lock-in: `dme5ptimonegnv` asks 137 queries
+    /// instead of 676 with no shorter core at all, `irstdme6` 8318 instead of 272541. On by
+    /// measurement: on the whole shared set at 20 s, one run per seed, 128 and 127 solved at
+    /// seeds 0 and 1 against 129 and 125 without (PAR-2 1092 and 1121 against 1084 and 1260;
+    /// docs/bench/2026-12-05-core-retry-20s).
     pub block_core_retry: usize,
     /// What a literal's activity keeps per new lemma (IC3ref: 0.99; rIC3: 0.9).
     pub activity_decay: f64,
@@ -186,7 +192,7 @@ impl Default for Ic3Config {
             parent_lemma: true,
             order_assumptions: true,
             order_block: true,
-            block_core_retry: 0,
+            block_core_retry: 2,
             activity_decay: 0.99,
             activity_by_var: true,
             join_flip: true,

@@ -188,8 +188,9 @@ impl Ic3<'_> {
         let to = 1 + usize::from(outside.is_some());
         let mut r = s.solve(ts, layout, &clauses[from..to], &buf);
         // A blocked obligation's query asked again with the core's literals assumed last
-        // (`block_core_retry`): the solver then finds another conflict where there is one, and
-        // the shorter core is kept (`first` holds the first one, primed; empty: no retry).
+        // (`block_core_retry`): the solver then finds another conflict where there is one,
+        // and that core is kept unless the first is shorter (`first` holds the first one,
+        // primed; empty: no retry).
         let mut first = std::mem::take(&mut self.core_buf);
         first.clear();
         let retry = self.cfg.block_core_retry;

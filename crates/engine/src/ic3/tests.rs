@@ -775,3 +775,37 @@ fn init_phase_makes_a_free_predecessor_latch_take_its_reset_value() {
         );
     }
 }
+
+/// With `block_core_retry`, a blocking query whose first core is long is asked again with that
+/// core's literals last, and a shorter core found so is the one returned.
+#[test]
+fn block_core_retry_finds_the_one_literal_core_the_first_order_hides() {
+    use super::frame_solvers::{Purpose, Relind};
+    // `a' = x` and `b' = ¬x` cannot both hold; `d' = 0` can never hold.
+    let mut c = Circuit::new(1, 3);
+    let x = c.input(0);
+    c.set_next(0, x);
+    c.set_next(1, !x);
+    let ts = c.build();
+    let (a, b, d) = (on(&ts, 0), on(&ts, 1), on(&ts, 2));
+    for (retry, expected) in [(0, vec![a, b]), (2, vec![d]), (3, vec![a, b])] {
+        let cfg = Ic3Config {
+            block_core_retry: retry,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        // No lemma yet: every activity is 0, so `a'`, `b'`, `d'` are assumed in that order
+        // and the first conflict is between `a'` and `b'`.
+        let Ok(Relind::Blocked(core)) = ic3.relind(&Cube::new([a, b, d]), 1, true, Purpose::Block)
+        else {
+            panic!("the cube has no predecessor");
+        };
+        assert_eq!(
+            core.iter().copied().collect::<Vec<_>>(),
+            expected,
+            "retry {retry}"
+        );
+        let queries = if retry == 2 { 2 } else { 1 };
+        assert_eq!(ic3.stats.block_calls, queries, "retry {retry}");
+    }
+}
