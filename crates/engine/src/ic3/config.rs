@@ -74,10 +74,10 @@ pub struct Ic3Config {
     /// with the core's literals assumed last, and the second core is kept unless the first is
     /// shorter (0: never). The literal order decides which conflict the solver finds first;
     /// ordered by activity, a blocked predecessor's core gathers the literals of earlier
-    /// lemmas, and MIC, which only drops literals, cannot reach a lemma over others. Mostly
-    /// the second core is as long or longer (on `6s109` 704 of 9246 retries were shorter),
-    /// but on ties it is kept, and that breaks the lock-in: `dme5ptimonegnv` asks 137 queries
-    /// instead of 676 with no shorter core at all, `irstdme6` 8318 instead of 272541. On by
+    /// lemmas, and MIC, which only drops literals, cannot reach a lemma over others. The
+    /// second core is seldom shorter (on `6s109` in 704 of 9246 retries), but on ties it is
+    /// kept, and that breaks the lock-in: `dme5ptimonegnv` asks 137 queries instead of 676
+    /// without a single shorter core, `irstdme6` 8318 instead of 272541. On by
     /// measurement: on the whole shared set at 20 s, one run per seed, 128 and 127 solved at
     /// seeds 0 and 1 against 129 and 125 without (PAR-2 1092 and 1121 against 1084 and 1260;
     /// docs/bench/2026-12-05-core-retry-20s).
