@@ -809,3 +809,36 @@ fn block_core_retry_finds_the_one_literal_core_the_first_order_hides() {
         assert_eq!(ic3.stats.block_calls, queries, "retry {retry}");
     }
 }
+
+/// On a tie the retry keeps the second core: that is what moves a blocked predecessor's lemma
+/// off the literals the activity order put first.
+#[test]
+fn block_core_retry_keeps_the_second_core_on_a_tie() {
+    use super::frame_solvers::{Purpose, Relind};
+    // `a' = x`, `b' = ¬x`, `d' = y`, `e' = ¬y`: `{a', b'}` and `{d', e'}` are both cores.
+    let mut c = Circuit::new(2, 4);
+    let (x, y) = (c.input(0), c.input(1));
+    c.set_next(0, x);
+    c.set_next(1, !x);
+    c.set_next(2, y);
+    c.set_next(3, !y);
+    let ts = c.build();
+    let (a, b, d, e) = (on(&ts, 0), on(&ts, 1), on(&ts, 2), on(&ts, 3));
+    for (retry, expected) in [(0, vec![a, b]), (2, vec![d, e])] {
+        let cfg = Ic3Config {
+            block_core_retry: retry,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        let Ok(Relind::Blocked(core)) =
+            ic3.relind(&Cube::new([a, b, d, e]), 1, true, Purpose::Block)
+        else {
+            panic!("the cube has no predecessor");
+        };
+        assert_eq!(
+            core.iter().copied().collect::<Vec<_>>(),
+            expected,
+            "retry {retry}"
+        );
+    }
+}
