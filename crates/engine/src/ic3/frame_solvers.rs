@@ -24,6 +24,7 @@ pub(super) enum Relind {
 pub(super) enum Purpose {
     Block,
     Generalize,
+    Raise,
     Ctg,
     Push,
     Verify,
@@ -211,6 +212,7 @@ impl Ic3<'_> {
         match purpose {
             Purpose::Block => self.stats.block_calls += 1,
             Purpose::Generalize => self.stats.generalize_calls += 1,
+            Purpose::Raise => self.stats.raise_calls += 1,
             Purpose::Ctg => self.stats.ctg_calls += 1,
             Purpose::Push => self.stats.push_calls += 1,
             Purpose::Verify => self.stats.verify_calls += 1,

@@ -183,7 +183,7 @@ impl Ic3<'_> {
     /// relative-inductive, shrinking it by each query's core when configured.
     fn push_forward(&mut self, mut cube: Cube, mut level: usize) -> Result<(Cube, usize), Stop> {
         while level < self.k() {
-            match self.relind(&cube, level, true, Purpose::Generalize)? {
+            match self.relind(&cube, level, true, Purpose::Raise)? {
                 Relind::Blocked(core) => {
                     if self.cfg.push_shrink {
                         cube = core;
@@ -231,6 +231,8 @@ impl Ic3<'_> {
         ctg: CtgBudget,
     ) -> Result<Cube, Stop> {
         let with_ctg = ctg.max > 0 && depth <= self.cfg.ctg_depth;
+        self.stats.mics += 1;
+        self.stats.mic_lits += cube.len() as u64;
         let mut order = self.drop_order(&cube, level);
         let mut cex = std::mem::take(&mut self.cex_cache);
         if !with_ctg {

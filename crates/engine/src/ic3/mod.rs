@@ -309,12 +309,7 @@ impl<'a> Ic3<'a> {
             } else {
                 String::new()
             },
-            self.stats.bad_calls
-                + self.stats.block_calls
-                + self.stats.generalize_calls
-                + self.stats.ctg_calls
-                + self.stats.push_calls
-                + self.stats.verify_calls,
+            self.stats.queries(),
             self.stats.obligations
         );
     }

@@ -13,6 +13,9 @@ pub struct Ic3Stats {
     pub block_calls: u64,
     /// Relative-induction queries while generalizing (literal dropping).
     pub generalize_calls: u64,
+    /// Relative-induction queries raising a generalized lemma above the level it was found at,
+    /// before it is learned (rIC3's `push_lemma`).
+    pub raise_calls: u64,
     /// Queries about counterexamples to generalization.
     pub ctg_calls: u64,
     /// Queries while pushing lemmas forward.
@@ -25,6 +28,10 @@ pub struct Ic3Stats {
     pub sat_time: Duration,
     /// Time in lifting (its SAT calls, or ternary simulation).
     pub lift_time: Duration,
+    /// Literal-dropping runs (MIC), those of CTG lemmas included (rIC3's `num_mic`).
+    pub mics: u64,
+    /// Sum of the lengths of the cubes MIC started from (rIC3's `avg_mic_cube_len`).
+    pub mic_lits: u64,
     /// Lemmas learned.
     pub lemmas: u64,
     /// Sum of the lengths of learned lemmas.
@@ -66,6 +73,7 @@ impl Ic3Stats {
         self.bad_calls
             + self.block_calls
             + self.generalize_calls
+            + self.raise_calls
             + self.ctg_calls
             + self.push_calls
             + self.verify_calls
@@ -81,11 +89,7 @@ impl Ic3Stats {
 
     /// Every counter as (name, value) pairs, for `--stats` and `--stats-json`.
     pub fn pairs(&self) -> Vec<(&'static str, StatValue)> {
-        let avg = if self.lemmas > 0 {
-            self.lemma_lits as f64 / self.lemmas as f64
-        } else {
-            0.0
-        };
+        let avg = mean(self.lemma_lits, self.lemmas);
         vec![
             ("frames", self.frames.into()),
             ("cnf_nodes", self.cnf_nodes.into()),
@@ -96,6 +100,7 @@ impl Ic3Stats {
             ("sat_bad", self.bad_calls.into()),
             ("sat_block", self.block_calls.into()),
             ("sat_generalize", self.generalize_calls.into()),
+            ("sat_raise", self.raise_calls.into()),
             ("sat_ctg", self.ctg_calls.into()),
             ("sat_push", self.push_calls.into()),
             ("sat_lift", self.lift_calls.into()),
@@ -107,6 +112,11 @@ impl Ic3Stats {
             (
                 "lift_time_s",
                 StatValue::Seconds(self.lift_time.as_secs_f64()),
+            ),
+            ("mics", self.mics.into()),
+            (
+                "avg_mic_len",
+                StatValue::Mean(mean(self.mic_lits, self.mics)),
             ),
             ("lemmas", self.lemmas.into()),
             ("lemmas_held", self.lemmas_held.into()),
@@ -121,5 +131,14 @@ impl Ic3Stats {
             ("cex_hits", self.cex_hits.into()),
             ("rebuilds", self.rebuilds.into()),
         ]
+    }
+}
+
+/// `sum / n`, 0 when `n` is 0.
+fn mean(sum: u64, n: u64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        sum as f64 / n as f64
     }
 }

@@ -268,7 +268,39 @@ fn mic_without_ctg_returns_exactly_the_two_literals_that_block() {
         assert_contract_after(&ic3, &ts, &input, &g);
         assert_eq!(ic3.stats.ctgs, 0);
         assert!(ic3.stats.generalize_calls > 0);
+        // One MIC, from the four literals; nothing raised above the top level.
+        assert_eq!((ic3.stats.mics, ic3.stats.mic_lits), (1, 4));
+        assert_eq!(ic3.stats.raise_calls, 0);
     }
+}
+
+/// A lemma generalized below the top level is raised before it is learned, and those queries
+/// are counted apart from MIC's (`sat_raise` against rIC3's `push_lemma`).
+#[test]
+fn raising_a_generalized_lemma_is_counted_apart_from_mic() {
+    let ts = two_literal_core();
+    let (a, b, c, d, e) = (on(&ts, 0), on(&ts, 1), on(&ts, 2), on(&ts, 3), on(&ts, 4));
+    let cfg = Ic3Config {
+        mic_shuffle: 0.0,
+        ..Ic3Config::default()
+    };
+    let mut ic3 = ic3_at(&ts, cfg, 3);
+    // `¬e` at level 3 holds in F1..F3: `a ∧ b` is blocked at every level.
+    ic3.add_lemma(Cube::new([e]), 3, false);
+    let at = match ic3.generalize(Cube::new([a, b, !c, d]), 2, CtgBudget::NONE) {
+        Ok(at) => at,
+        Err(_) => panic!("generalization stopped"),
+    };
+    assert_eq!(at, 3, "raised from level 2 to the top");
+    assert_eq!(ic3.stats.raise_calls, 1);
+    assert_eq!(ic3.stats.mics, 1);
+    let mic_queries = ic3.stats.generalize_calls;
+    assert!(mic_queries > 0);
+    assert_eq!(
+        ic3.stats.queries(),
+        mic_queries + 1,
+        "MIC's queries and the one raise, nothing else"
+    );
 }
 
 /// An obligation's activity counts its handlings whether or not obligations are ever dropped:
