@@ -78,9 +78,9 @@ pub struct Ic3Config {
     /// second core is seldom shorter (on `6s109` in 704 of 9246 retries), but on ties it is
     /// kept, and that breaks the lock-in: `dme5ptimonegnv` asks 137 queries instead of 676
     /// without a single shorter core, `irstdme6` 8318 instead of 272541. On by
-    /// measurement: on the whole shared set at 20 s, one run per seed, 128 and 127 solved at
-    /// seeds 0 and 1 against 129 and 125 without (PAR-2 1092 and 1121 against 1084 and 1260;
-    /// docs/bench/2026-12-05-core-retry-20s).
+    /// measurement: on the whole shared set at 20 s, one run per seed, 128, 127 and 127 solved
+    /// at seeds 0, 1 and 2 against 129, 125 and 126 without (PAR-2 1092, 1121 and 1124 against
+    /// 1084, 1260 and 1165; docs/bench/2026-12-05-core-retry-20s).
     pub block_core_retry: usize,
     /// What a literal's activity keeps per new lemma (IC3ref: 0.99; rIC3: 0.9).
     pub activity_decay: f64,
