@@ -282,9 +282,11 @@ pub fn ric3_error_line(stderr: &str) -> String {
 ///
 /// * `sat_queries`: `num_solve` of the (last) `SolverStatistic { .. }` block;
 /// * `sat_mean_us`: its `avg_solve_time` (a Rust `Duration` Debug print) in microseconds;
-/// * `mic`: `num_mic` of the `Statistic { .. }` block; `time_s`: its `time`, in seconds;
-/// * `frames`: N of the last `frames [N]: a b .. inf` line; `lemmas`: the sum of its numbers,
-///   the infinity level's included;
+/// * `mics`: `num_mic` of the `Statistic { .. }` block (MIC runs, as pdrkit's `mics`);
+///   `avg_mic_len`: its `avg_mic_cube_len`; `time_s`: its `time`, in seconds;
+/// * `frames`: N of the last `frames [N]: a b .. inf` line; `lemmas_held`: the sum of its
+///   numbers, the infinity level's included (the lemmas held at the end, as pdrkit's
+///   `lemmas_held`; pdrkit's `lemmas` counts every lemma learned);
 /// * `preprocessed`: the text after `preprocessed ts has `.
 ///
 /// Whatever is missing (a run killed at the limit prints little) is left out: the object may
@@ -338,7 +340,7 @@ fn top_level_line(message: &str, out: &mut Map<String, Value>) {
         }
         let sizes: Option<Vec<u64>> = levels.split_whitespace().map(|w| w.parse().ok()).collect();
         if let Some(sizes) = sizes {
-            out.insert("lemmas".into(), Value::from(sizes.iter().sum::<u64>()));
+            out.insert("lemmas_held".into(), Value::from(sizes.iter().sum::<u64>()));
         }
     }
 }
@@ -364,13 +366,17 @@ fn field(block: &Block, key: &str, value: &str, out: &mut Map<String, Value>) {
             let name = if key == "num_solve" {
                 "sat_queries"
             } else {
-                "mic"
+                "mics"
             };
             (name, Value::from(n))
         }
         (Block::Solver, "avg_solve_time") => {
             let Some(us) = duration_us(value) else { return };
             ("sat_mean_us", Value::from(us))
+        }
+        (Block::Statistic, "avg_mic_cube_len") => {
+            let Ok(x) = value.parse::<f64>() else { return };
+            ("avg_mic_len", Value::from(x))
         }
         (Block::Statistic, "time") => {
             let Some(us) = duration_us(value) else { return };
@@ -457,26 +463,27 @@ mod tests {
         let json = Value::Object(stats.clone()).to_string();
         assert_eq!(stats["sat_queries"], 34124, "{json}");
         assert!((stats["sat_mean_us"].as_f64().unwrap() - 17.522).abs() < 1e-9);
-        assert_eq!(stats["mic"], 1565);
+        assert_eq!(stats["mics"], 1565);
+        assert!((stats["avg_mic_len"].as_f64().unwrap() - 6.357188).abs() < 1e-9);
         assert_eq!(stats["frames"], 22);
         // Every level's lemmas, the infinity level's 88 included.
-        assert_eq!(stats["lemmas"], 1168);
+        assert_eq!(stats["lemmas_held"], 1168);
         assert_eq!(
             stats["preprocessed"],
             "373 vars, 75 inputs, 142 latches, 817 clauses, 31 constraints"
         );
         assert!((stats["time_s"].as_f64().unwrap() - 0.94).abs() < 1e-9);
-        assert_eq!(stats.len(), 7, "{json}");
+        assert_eq!(stats.len(), 8, "{json}");
         // The whole log: the nested `block: Block { .. }` and its `*_time` fields are skipped.
         let whole = parse_ric3_log(RIC3_STDERR);
         assert_eq!(whole["sat_queries"], 34124);
         assert!((whole["sat_mean_us"].as_f64().unwrap() - 15.437).abs() < 1e-9);
         assert!((whole["time_s"].as_f64().unwrap() - 0.75).abs() < 1e-9);
         assert_eq!(
-            (&whole["frames"], &whole["lemmas"]),
-            (&stats["frames"], &stats["lemmas"])
+            (&whole["frames"], &whole["lemmas_held"]),
+            (&stats["frames"], &stats["lemmas_held"])
         );
-        assert_eq!(whole.len(), 7);
+        assert_eq!(whole.len(), 8);
     }
 
     #[test]
@@ -495,14 +502,14 @@ mod tests {
         let cut = "[INFO ] frames [3]: 4 5\n[INFO ] SolverStatistic {\n        num_solve: 12,\n        avg_solve_time: 3.1";
         let stats = parse_ric3_log(cut);
         assert_eq!(stats["frames"], 3);
-        assert_eq!(stats["lemmas"], 9);
+        assert_eq!(stats["lemmas_held"], 9);
         assert_eq!(stats["sat_queries"], 12);
         assert!(!stats.contains_key("sat_mean_us"));
         assert!(parse_ric3_log("").is_empty());
         assert!(parse_ric3_log("thread 'main' panicked at src/main.rs:1:1:\nboom\n").is_empty());
         // The last frames line counts.
         let two = "[INFO ] frames [2]: 1 1\n[INFO ] frames [3]: 1 2 3 \n";
-        assert_eq!(parse_ric3_log(two)["lemmas"], 6);
+        assert_eq!(parse_ric3_log(two)["lemmas_held"], 6);
     }
 
     #[test]

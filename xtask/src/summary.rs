@@ -1,7 +1,8 @@
 //! The results of a run as files: `results.csv` (one row per file × configuration) and
 //! `summary.md` (per configuration: solved, unique, wrong, unchecked, PAR-2, and the comparison
 //! with each peer and with the manifest's reference times; against a peer that records
-//! statistics, rIC3, also file by file: time, SAT queries, time per query, lemmas, frames).
+//! statistics, rIC3, also file by file: time, SAT queries, time per query, MIC runs, lemmas
+//! held at the end, frames).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -420,8 +421,10 @@ pub struct RunStats {
     pub queries: Option<f64>,
     /// Mean microseconds per SAT query (`sat_mean_us`).
     pub us_per_query: Option<f64>,
-    /// Lemmas (`lemmas`).
-    pub lemmas: Option<f64>,
+    /// MIC runs (`mics`).
+    pub mics: Option<f64>,
+    /// Lemmas held at the end (`lemmas_held`).
+    pub lemmas_held: Option<f64>,
     /// Frames (`frames`).
     pub frames: Option<f64>,
 }
@@ -443,7 +446,8 @@ impl RunStats {
         RunStats {
             queries: get("sat_queries"),
             us_per_query: get("sat_mean_us"),
-            lemmas: get("lemmas"),
+            mics: get("mics"),
+            lemmas_held: get("lemmas_held"),
             frames: get("frames"),
         }
     }
@@ -477,8 +481,9 @@ pub fn file_by_file(records: &[Record], c: &str, peer: &str) -> String {
     let _ = writeln!(
         md,
         "| file | {c} s | {peer} s | time ratio | {c} queries | {peer} queries | query ratio | \
-         {c} µs/query | {peer} µs/query | µs/query ratio | {c} lemmas | {peer} lemmas | \
-         {c} frames | {peer} frames |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+         {c} µs/query | {peer} µs/query | µs/query ratio | {c} MICs | {peer} MICs | \
+         {c} lemmas held | {peer} lemmas held | {c} frames | {peer} frames |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let (mut times, mut queries, mut costs) = (Vec::new(), Vec::new(), Vec::new());
     for mine in records.iter().filter(|r| r.config == c && r.solved()) {
@@ -494,7 +499,7 @@ pub fn file_by_file(records: &[Record], c: &str, peer: &str) -> String {
         costs.extend(u);
         let _ = writeln!(
             md,
-            "| {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             mine.file,
             mine.wall_s,
             other.wall_s,
@@ -505,8 +510,10 @@ pub fn file_by_file(records: &[Record], c: &str, peer: &str) -> String {
             opt_cell(a.us_per_query, 1),
             opt_cell(b.us_per_query, 1),
             opt_cell(u, 2),
-            opt_cell(a.lemmas, 0),
-            opt_cell(b.lemmas, 0),
+            opt_cell(a.mics, 0),
+            opt_cell(b.mics, 0),
+            opt_cell(a.lemmas_held, 0),
+            opt_cell(b.lemmas_held, 0),
             opt_cell(a.frames, 0),
             opt_cell(b.frames, 0),
         );
@@ -689,12 +696,15 @@ pub(crate) mod tests {
     fn a_portfolio_run_reports_its_winners_statistics() {
         let mut r = rec("a", "default", Verdict::Unsat, Judgement::Solved, 1.0);
         r.stats = r#"{"engine":"portfolio","winner":"ic3","ic3.sat_queries":843,
-            "ic3.sat_mean_us":50.0,"ic3.lemmas":94,"ic3.frames":6,"kind.k":11}"#
+            "ic3.sat_mean_us":50.0,"ic3.lemmas_held":94,"ic3.mics":120,"ic3.frames":6,"kind.k":11}"#
             .into();
         let s = RunStats::of(&r);
         assert_eq!(s.queries, Some(843.0));
         assert_eq!(s.us_per_query, Some(50.0));
-        assert_eq!((s.lemmas, s.frames), (Some(94.0), Some(6.0)));
+        assert_eq!(
+            (s.mics, s.lemmas_held, s.frames),
+            (Some(120.0), Some(94.0), Some(6.0))
+        );
         // The winner's keys only: k-induction answering gives no IC3 query count.
         r.stats = r#"{"winner":"kind","ic3.sat_queries":843,"kind.k":11}"#.into();
         assert_eq!(RunStats::of(&r).queries, None);
@@ -711,18 +721,18 @@ pub(crate) mod tests {
         let recs = vec![
             with(
                 rec("a", "ic3", Unsat, Solved, 2.0),
-                r#"{"sat_queries":300,"sat_mean_us":20.0,"lemmas":40,"frames":7}"#,
+                r#"{"sat_queries":300,"sat_mean_us":20.0,"mics":35,"lemmas":50,"lemmas_held":40,"frames":7}"#,
             ),
             with(rec("a", "abc", Unsat, Solved, 1.0), ""),
             with(
                 rec("a", "ric3", Unsat, Solved, 1.0),
-                r#"{"sat_queries":100,"sat_mean_us":10.0,"lemmas":30,"frames":6,"mic":5}"#,
+                r#"{"sat_queries":100,"sat_mean_us":10.0,"lemmas_held":30,"frames":6,"mics":5}"#,
             ),
             // pdrkit without the query keys (an older binary): shown as `-`, not counted.
             with(rec("b", "ic3", Sat, Solved, 1.0), r#"{"frames":3}"#),
             with(
                 rec("b", "ric3", Sat, Solved, 4.0),
-                r#"{"sat_queries":50,"sat_mean_us":5.0,"frames":4,"lemmas":9}"#,
+                r#"{"sat_queries":50,"sat_mean_us":5.0,"frames":4,"lemmas_held":9}"#,
             ),
             // Killed: no statistics, and not solved by both, so not in the table.
             with(rec("c", "ric3", Unknown, Unsolved, 11.0), ""),
@@ -756,11 +766,13 @@ pub(crate) mod tests {
         assert!(md.contains("### ic3 against ric3, file by file"), "{md}");
         assert!(!md.contains("against abc, file by file"), "{md}");
         assert!(
-            md.contains("| a | 2.00 | 1.00 | 2.00 | 300 | 100 | 3.00 | 20.0 | 10.0 | 2.00 | 40 | 30 | 7 | 6 |"),
+            md.contains("| a | 2.00 | 1.00 | 2.00 | 300 | 100 | 3.00 | 20.0 | 10.0 | 2.00 | 35 | 5 | 40 | 30 | 7 | 6 |"),
             "{md}"
         );
         assert!(
-            md.contains("| b | 1.00 | 4.00 | 0.25 | - | 50 | - | - | 5.0 | - | - | 9 | 3 | 4 |"),
+            md.contains(
+                "| b | 1.00 | 4.00 | 0.25 | - | 50 | - | - | 5.0 | - | - | - | - | 9 | 3 | 4 |"
+            ),
             "{md}"
         );
         assert!(!md.contains("| c | "), "{md}");

@@ -470,8 +470,9 @@ fn bench_versus_ric3_and_abc_in_one_run() {
         r#"""sat_queries"":34124"#,
         r#"""sat_mean_us"":15.437"#,
         r#"""frames"":22"#,
-        r#"""lemmas"":1168"#,
-        r#"""mic"":1565"#,
+        r#"""lemmas_held"":1168"#,
+        r#"""mics"":1565"#,
+        r#"""avg_mic_len"":6.357188"#,
         r#"""time_s"":0.75"#,
         r#"""preprocessed"":""373 vars, 75 inputs, 142 latches, 817 clauses, 31 constraints"""#,
     ] {
