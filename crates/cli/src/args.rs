@@ -344,6 +344,10 @@ pub struct Ic3Args {
     /// Stop dropping literals from a lemma after this many failures in a row (0: try them all).
     #[arg(long, value_name = "N", default_value_t = ic3_default().mic_attempts)]
     pub mic_attempts: usize,
+    /// Queries one literal drop may ask without CTG, its joins with predecessors included
+    /// (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = ic3_default().down_queries)]
+    pub down_queries: usize,
     /// Probability of trying a lemma's literals in a random order instead of by activity.
     #[arg(long, value_name = "P", default_value_t = ic3_default().mic_shuffle)]
     pub mic_shuffle: f64,
@@ -466,6 +470,7 @@ impl Ic3Args {
             ctg_outside: self.ctg_outside,
             ctg_join_lifted: self.ctg_join_lifted,
             mic_attempts: self.mic_attempts,
+            down_queries: self.down_queries,
             mic_shuffle: self.mic_shuffle,
             parent_lemma: self.parent_lemma,
             order_assumptions: self.order_assumptions,

@@ -296,7 +296,8 @@ impl Ic3<'_> {
 
     /// Bradley's `down` without CTG: tries to show `cand` blocked at `level`, joining it with
     /// each predecessor found. `None` when it fails (a kept literal would go, or the candidate
-    /// meets the initial states, or a remembered pair refutes it).
+    /// meets the initial states, or a remembered pair refutes it, or it asked
+    /// [`down_queries`](super::Ic3Config::down_queries) queries).
     fn down(
         &mut self,
         cand: &[Lit],
@@ -306,6 +307,7 @@ impl Ic3<'_> {
         outside: Option<&[Lit]>,
     ) -> Result<Option<Cube>, Stop> {
         let mut cube = Cube::new(cand.iter().copied());
+        let mut queries = 0;
         loop {
             if !self.initiation(&cube) {
                 return Ok(None);
@@ -314,6 +316,7 @@ impl Ic3<'_> {
                 self.stats.cex_hits += 1;
                 return Ok(None);
             }
+            queries += 1;
             match self.relind_outside(&cube, level - 1, true, outside, Purpose::Generalize)? {
                 Relind::Blocked(core) => return Ok(Some(core)),
                 Relind::Pred => {
@@ -323,9 +326,10 @@ impl Ic3<'_> {
                         |l| self.value_at(at, l) == Some(true),
                         |l| self.value_at(at, layout.prime(l)) == Some(true),
                     );
-                    if kept
-                        .iter()
-                        .any(|&k| cube.set().contains(k) && self.value_at(at, k) != Some(true))
+                    if queries == self.cfg.down_queries
+                        || kept
+                            .iter()
+                            .any(|&k| cube.set().contains(k) && self.value_at(at, k) != Some(true))
                     {
                         return Ok(None);
                     }
