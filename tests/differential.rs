@@ -598,10 +598,11 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 on MiniSat, lifting in rounds",
+                "ic3 on MiniSat, lifting in rounds, one query per literal drop",
                 Ic3Config {
                     sat: SatBackend::Minisat,
                     lift_rounds: 4,
+                    down_queries: 1,
                     ..Ic3Config::default()
                 },
             ),

@@ -303,6 +303,58 @@ fn raising_a_generalized_lemma_is_counted_apart_from_mic() {
     );
 }
 
+/// Inputs `i, k`; latches `a, b, d`, reset 0: `a' = i`, `b' = b ∧ k`, `d' = ¬i`.
+///
+/// No state steps into `a ∧ d` (`a' ∧ d' = i ∧ ¬i`), and only `b` steps into `b`: over `F_1` =
+/// every state, the lemmas at level 2 under `a ∧ b ∧ d` are those holding `b` or `a ∧ d`.
+/// Dropping `a` or `d` first fails on its first query (`b ∧ d` is entered from `b ∧ ¬d`,
+/// `a ∧ b` from `¬a ∧ b`); the join with that predecessor leaves `b`, and a second query
+/// proves it.
+fn join_saves_the_drop() -> TransitionSystem {
+    let mut m = Circuit::new(2, 3);
+    let (i, k) = (m.input(0), m.input(1));
+    let b = m.latch(1);
+    m.set_next(0, i);
+    let b_next = m.and(b, k);
+    m.set_next(1, b_next);
+    m.set_next(2, !i);
+    m.build()
+}
+
+/// `down_queries` 1: a literal drop whose first query finds a predecessor fails, without
+/// the join and second query that would have saved it.
+#[test]
+fn down_queries_caps_the_joins_of_a_literal_drop() {
+    let ts = join_saves_the_drop();
+    let (a, b, d) = (on(&ts, 0), on(&ts, 1), on(&ts, 2));
+    let input = Cube::new([a, b, d]);
+    let mut joined = 0;
+    for (sat, seed) in runs() {
+        for cap in [0, 1, 2] {
+            let cfg = Ic3Config {
+                seed,
+                ctg_max: 0,
+                mic_shuffle: 0.0,
+                down_queries: cap,
+                sat,
+                ..Ic3Config::default()
+            };
+            let mut ic3 = ic3_at(&ts, cfg, 2);
+            let g = mic_at_top(&mut ic3, &input);
+            assert_contract_after(&ic3, &ts, &input, &g);
+            if g == Cube::new([b]) {
+                assert_ne!(cap, 1, "{sat}, seed {seed}: `b` needs a join");
+                joined += 1;
+            } else {
+                assert_eq!(g, Cube::new([a, d]), "{sat}, seed {seed}, cap {cap}");
+            }
+        }
+    }
+    // The orders that try `b` last or second reach `b` through the join, without the cap and
+    // with a cap of 2.
+    assert!(joined > 0, "no order reached `b`");
+}
+
 /// An obligation's activity counts its handlings whether or not obligations are ever dropped:
 /// dynamic generalization reads it, and `drop_po = 0` (never drop) must not switch that off.
 #[test]
