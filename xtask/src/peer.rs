@@ -285,8 +285,9 @@ pub fn ric3_error_line(stderr: &str) -> String {
 /// * `mics`: `num_mic` of the `Statistic { .. }` block (MIC runs, as pdrkit's `mics`);
 ///   `avg_mic_len`: its `avg_mic_cube_len`; `time_s`: its `time`, in seconds;
 /// * `frames`: N of the last `frames [N]: a b .. inf` line; `lemmas_held`: the sum of its
-///   numbers, the infinity level's included (the lemmas held at the end, as pdrkit's
-///   `lemmas_held`; pdrkit's `lemmas` counts every lemma learned);
+///   numbers but the first, the infinity level's included (the lemmas held at the end, as
+///   pdrkit's `lemmas_held`: rIC3's level 0 holds the initial states' literals, which pdrkit
+///   does not count; pdrkit's `lemmas` counts every lemma learned);
 /// * `preprocessed`: the text after `preprocessed ts has `.
 ///
 /// Whatever is missing (a run killed at the limit prints little) is left out: the object may
@@ -340,7 +341,8 @@ fn top_level_line(message: &str, out: &mut Map<String, Value>) {
         }
         let sizes: Option<Vec<u64>> = levels.split_whitespace().map(|w| w.parse().ok()).collect();
         if let Some(sizes) = sizes {
-            out.insert("lemmas_held".into(), Value::from(sizes.iter().sum::<u64>()));
+            let learned = sizes.iter().skip(1).sum::<u64>();
+            out.insert("lemmas_held".into(), Value::from(learned));
         }
     }
 }
@@ -466,8 +468,9 @@ mod tests {
         assert_eq!(stats["mics"], 1565);
         assert!((stats["avg_mic_len"].as_f64().unwrap() - 6.357188).abs() < 1e-9);
         assert_eq!(stats["frames"], 22);
-        // Every level's lemmas, the infinity level's 88 included.
-        assert_eq!(stats["lemmas_held"], 1168);
+        // Every level's lemmas but level 0's 48 (the initial states), the infinity level's 88
+        // included.
+        assert_eq!(stats["lemmas_held"], 1120);
         assert_eq!(
             stats["preprocessed"],
             "373 vars, 75 inputs, 142 latches, 817 clauses, 31 constraints"
@@ -502,14 +505,14 @@ mod tests {
         let cut = "[INFO ] frames [3]: 4 5\n[INFO ] SolverStatistic {\n        num_solve: 12,\n        avg_solve_time: 3.1";
         let stats = parse_ric3_log(cut);
         assert_eq!(stats["frames"], 3);
-        assert_eq!(stats["lemmas_held"], 9);
+        assert_eq!(stats["lemmas_held"], 5);
         assert_eq!(stats["sat_queries"], 12);
         assert!(!stats.contains_key("sat_mean_us"));
         assert!(parse_ric3_log("").is_empty());
         assert!(parse_ric3_log("thread 'main' panicked at src/main.rs:1:1:\nboom\n").is_empty());
         // The last frames line counts.
         let two = "[INFO ] frames [2]: 1 1\n[INFO ] frames [3]: 1 2 3 \n";
-        assert_eq!(parse_ric3_log(two)["lemmas_held"], 6);
+        assert_eq!(parse_ric3_log(two)["lemmas_held"], 5);
     }
 
     #[test]

@@ -470,7 +470,7 @@ fn bench_versus_ric3_and_abc_in_one_run() {
         r#"""sat_queries"":34124"#,
         r#"""sat_mean_us"":15.437"#,
         r#"""frames"":22"#,
-        r#"""lemmas_held"":1168"#,
+        r#"""lemmas_held"":1120"#,
         r#"""mics"":1565"#,
         r#"""avg_mic_len"":6.357188"#,
         r#"""time_s"":0.75"#,
