@@ -58,7 +58,8 @@ pub struct Ic3Config {
     /// of the drops that needed more than one query, 2.4% succeeded on `frogs.5`, 1.8% on
     /// `6s109` and 0.6% on `zipcpu-zipmmu-p02` (seed 0), and those extra queries were a
     /// third of the literal-dropping queries. Off by measurement all the same: without the
-    /// joins lemmas are longer and more are needed; on the whole shared set at 20 s, one run,
+    /// joins lemmas come out a little longer and more are needed (per file, a mean 1.13× the
+    /// lemmas with a cap of 1); on the whole shared set at 20 s, one run,
     /// a cap of 1 solved 127 and of 2 128, against 128 without (PAR-2 1144 and 1133 against
     /// 1087), the median file asking as many queries (docs/bench/2026-12-05-down-queries-20s).
     pub down_queries: usize,
