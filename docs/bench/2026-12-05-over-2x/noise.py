@@ -1,7 +1,9 @@
 """SAT query ratios at three seeds: pdrkit against rIC3 at the same seed, each tool against
 itself at another seed, and the medians of three seeds. Run from anywhere:
 `python3 docs/bench/2026-12-05-over-2x/noise.py`."""
-import csv, json, statistics as st, sys, itertools
+import csv, itertools, json, os, statistics as st
+
+
 def pdr(path, cfg):
     out = {}
     for r in csv.DictReader(open(path)):
@@ -14,6 +16,8 @@ def pdr(path, cfg):
         if q:
             out[r['file']] = q
     return out
+
+
 def ric(path):
     out = {}
     for line in open(path):
@@ -21,7 +25,8 @@ def ric(path):
         if q and res.startswith('RESULT: '):
             out[f] = int(q)
     return out
-import os
+
+# The bench folder, whatever the working directory.
 B = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..') + '/'
 P = [pdr(B + '2026-12-05-peers-retry-20s/results.csv', 'ic3'),
      pdr(B + '2026-12-05-core-retry-20s/seed1/results.csv', 'r2'),
