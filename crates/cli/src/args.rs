@@ -310,8 +310,9 @@ fn ic3_default() -> pdrkit_engine::ic3::Ic3Config {
 #[derive(Args, Debug)]
 #[command(next_help_heading = "IC3 options")]
 pub struct Ic3Args {
-    /// Counterexamples to generalization tried per dropped literal, for every obligation, with
-    /// `--ctg-dynamic false` (0: no CTG; IC3ref and rIC3 use 3).
+    /// Counterexamples to generalization tried per dropped literal, for every obligation (0: no
+    /// CTG; IC3ref and rIC3 use 3); with dynamic generalization, the least every obligation
+    /// gets (0: only the dynamic budget).
     #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_max)]
     pub ctg_max: usize,
     /// Recursion depth of CTG blocking.
@@ -323,7 +324,8 @@ pub struct Ic3Args {
     pub ctg_limit: usize,
     /// Dynamic generalization (DynAMic): CTG for the obligations whose successors keep coming
     /// back, with a budget that grows with how often they did (`--ctg-max` and `--ctg-limit`
-    /// unused; `--ctg-dynamic false` turns it off, and CTG with it unless `--ctg-max` is set).
+    /// then give the least every obligation gets; `--ctg-dynamic false` turns it off, and CTG
+    /// with it unless `--ctg-max` is set).
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().ctg_dynamic,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub ctg_dynamic: bool,

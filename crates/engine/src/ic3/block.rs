@@ -70,13 +70,15 @@ impl Ic3<'_> {
 
     /// The CTG budget of generalizing obligation `id`: the configured one, or with
     /// [`Ic3Config::ctg_dynamic`](super::Ic3Config::ctg_dynamic) one from the activity of
-    /// the next three obligations on its way to the bad state (none for a bad state itself).
+    /// the next three obligations on its way to the bad state (none for a bad state itself),
+    /// raised to the configured one where that gives more.
     pub(super) fn ctg_budget(&self, id: usize) -> CtgBudget {
+        let fixed = CtgBudget {
+            max: self.cfg.ctg_max,
+            limit: self.cfg.ctg_limit,
+        };
         if !self.cfg.ctg_dynamic {
-            return CtgBudget {
-                max: self.cfg.ctg_max,
-                limit: self.cfg.ctg_limit,
-            };
+            return fixed;
         }
         let mut act = None::<f64>;
         let mut next = self.obligations.get(id).next;
@@ -87,6 +89,7 @@ impl Ic3<'_> {
             next = o.next;
         }
         act.map_or(CtgBudget::NONE, CtgBudget::dynamic)
+            .at_least(fixed)
     }
 
     /// Blocks the queued obligations at levels up to `k`, and everything they spawn; a

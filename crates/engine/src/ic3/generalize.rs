@@ -48,6 +48,18 @@ impl CtgBudget {
     /// No CTG: plain literal dropping.
     pub const NONE: CtgBudget = CtgBudget { max: 0, limit: 0 };
 
+    /// This budget, raised to `floor` where `floor` gives more; unchanged by a floor without
+    /// CTG (`max` 0).
+    pub fn at_least(self, floor: CtgBudget) -> CtgBudget {
+        if floor.max == 0 {
+            return self;
+        }
+        CtgBudget {
+            max: self.max.max(floor.max),
+            limit: self.limit.max(floor.limit),
+        }
+    }
+
     /// The budget of an obligation whose successors were handled `act` times (the most
     /// active of the next three on its way to the bad state), after DynAMic (Su et al.,
     /// 2025): no CTG for most; from [`CTG_FROM`] on, a few counterexamples of one blocking

@@ -413,6 +413,9 @@ fn a_dropped_obligation_gives_those_below_it_no_ctg_budget() {
     assert!(ic3.block().is_ok());
     assert_eq!(ic3.stats.dropped, 1);
     assert_eq!(ic3.ctg_budget(pred), CtgBudget::NONE);
+    // With a configured floor, every obligation gets at least that.
+    ic3.cfg.ctg_max = 2;
+    assert_eq!(ic3.ctg_budget(pred), CtgBudget { max: 2, limit: 1 });
 }
 
 /// Inputs `i, j, x`; latches `r1, a, p, r2, b, q, n`, reset 0: two delay lines
@@ -618,6 +621,16 @@ fn dynamic_ctg_budget_grows_with_the_successors_activity() {
         assert!(b.limit > last, "{act}: {b:?}");
         last = b.limit;
     }
+    // A configured floor raises each part where it gives more; a floor without CTG is none.
+    let floor = CtgBudget { max: 3, limit: 1 };
+    assert_eq!(CtgBudget::NONE.at_least(floor), floor);
+    assert_eq!(at(2.0).at_least(floor), CtgBudget { max: 3, limit: 1 });
+    assert_eq!(at(8.0).at_least(floor), at(8.0));
+    assert_eq!(at(8.0).at_least(CtgBudget { max: 0, limit: 9 }), at(8.0));
+    assert_eq!(
+        at(0.0).at_least(CtgBudget { max: 0, limit: 9 }),
+        CtgBudget::NONE
+    );
 }
 
 /// Inputs `i0, i1`; latches `l0 … l5`, reset 0: `l0' = l1 ∧ l2`, `l1' = l0 ∨ i0`,
