@@ -9,7 +9,9 @@ use super::solver::SatBackend;
 pub struct Ic3Config {
     /// Counterexamples to generalization tried per literal drop for every obligation (IC3ref:
     /// 3; 0 turns CTG off); with `ctg_dynamic`, the least every obligation gets, with at least
-    /// `ctg_limit` blocking queries each (0: only the dynamic budget). Static CTG lost by measurement: with
+    /// `ctg_limit` blocking queries each (0: only the dynamic budget). A floor of 3 lost: on
+    /// the whole shared set at 20 s, one run, 127 solved against 128 (PAR-2 1162 against
+    /// 1103), a median 1.12× the queries per file (docs/bench/2026-12-05-ctg-floor-20s). Static CTG lost by measurement: with
     /// `po_smallest_first` both solved 118 of the whole shared set at 20 s
     /// (docs/bench/2026-12-03-pos-20s), but on the 24-file hard tier at 60 s CTG solved 9
     /// against 13 without (docs/bench/2026-12-03-hard-60s-ctgpos, `-pos`). (Without
