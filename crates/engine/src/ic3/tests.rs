@@ -873,11 +873,28 @@ fn init_phase_makes_a_free_predecessor_latch_take_its_reset_value() {
     }
 }
 
+/// The core of blocking `cube` at level 2 with `block_core_retry` at `retry` (no lemma yet:
+/// every activity is 0, so the literals are assumed in the cube's order), and the blocking
+/// queries it took.
+fn blocking_core(ts: &TransitionSystem, retry: usize, cube: &[Lit]) -> (Vec<Lit>, u64) {
+    use super::frame_solvers::{Purpose, Relind};
+    let cfg = Ic3Config {
+        block_core_retry: retry,
+        ..Ic3Config::default()
+    };
+    let mut ic3 = ic3_at(ts, cfg, 2);
+    let Ok(Relind::Blocked(core)) =
+        ic3.relind(&Cube::new(cube.iter().copied()), 1, true, Purpose::Block)
+    else {
+        panic!("the cube has no predecessor");
+    };
+    (core.iter().copied().collect(), ic3.stats.block_calls)
+}
+
 /// With `block_core_retry`, a blocking query whose first core is long is asked again with that
 /// core's literals last, and a shorter core found so is the one returned.
 #[test]
 fn block_core_retry_finds_the_one_literal_core_the_first_order_hides() {
-    use super::frame_solvers::{Purpose, Relind};
     // `a' = x` and `b' = ¬x` cannot both hold; `d' = 0` can never hold.
     let mut c = Circuit::new(1, 3);
     let x = c.input(0);
@@ -886,24 +903,11 @@ fn block_core_retry_finds_the_one_literal_core_the_first_order_hides() {
     let ts = c.build();
     let (a, b, d) = (on(&ts, 0), on(&ts, 1), on(&ts, 2));
     for (retry, expected) in [(0, vec![a, b]), (2, vec![d]), (3, vec![a, b])] {
-        let cfg = Ic3Config {
-            block_core_retry: retry,
-            ..Ic3Config::default()
-        };
-        let mut ic3 = ic3_at(&ts, cfg, 2);
-        // No lemma yet: every activity is 0, so `a'`, `b'`, `d'` are assumed in that order
-        // and the first conflict is between `a'` and `b'`.
-        let Ok(Relind::Blocked(core)) = ic3.relind(&Cube::new([a, b, d]), 1, true, Purpose::Block)
-        else {
-            panic!("the cube has no predecessor");
-        };
-        assert_eq!(
-            core.iter().copied().collect::<Vec<_>>(),
-            expected,
-            "retry {retry}"
-        );
-        let queries = if retry == 2 { 2 } else { 1 };
-        assert_eq!(ic3.stats.block_calls, queries, "retry {retry}");
+        // `a'`, `b'`, `d'` are assumed in that order, and the first conflict is between `a'`
+        // and `b'`.
+        let (core, queries) = blocking_core(&ts, retry, &[a, b, d]);
+        assert_eq!(core, expected, "retry {retry}");
+        assert_eq!(queries, if retry == 2 { 2 } else { 1 }, "retry {retry}");
     }
 }
 
@@ -911,7 +915,6 @@ fn block_core_retry_finds_the_one_literal_core_the_first_order_hides() {
 /// off the literals the activity order put first.
 #[test]
 fn block_core_retry_keeps_the_second_core_on_a_tie() {
-    use super::frame_solvers::{Purpose, Relind};
     // `a' = x`, `b' = ¬x`, `d' = y`, `e' = ¬y`: `{a', b'}` and `{d', e'}` are both cores.
     let mut c = Circuit::new(2, 4);
     let (x, y) = (c.input(0), c.input(1));
@@ -922,20 +925,7 @@ fn block_core_retry_keeps_the_second_core_on_a_tie() {
     let ts = c.build();
     let (a, b, d, e) = (on(&ts, 0), on(&ts, 1), on(&ts, 2), on(&ts, 3));
     for (retry, expected) in [(0, vec![a, b]), (2, vec![d, e])] {
-        let cfg = Ic3Config {
-            block_core_retry: retry,
-            ..Ic3Config::default()
-        };
-        let mut ic3 = ic3_at(&ts, cfg, 2);
-        let Ok(Relind::Blocked(core)) =
-            ic3.relind(&Cube::new([a, b, d, e]), 1, true, Purpose::Block)
-        else {
-            panic!("the cube has no predecessor");
-        };
-        assert_eq!(
-            core.iter().copied().collect::<Vec<_>>(),
-            expected,
-            "retry {retry}"
-        );
+        let (core, _) = blocking_core(&ts, retry, &[a, b, d, e]);
+        assert_eq!(core, expected, "retry {retry}");
     }
 }
