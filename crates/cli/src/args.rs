@@ -322,6 +322,10 @@ pub struct Ic3Args {
     /// (blocked a level lower, recursively) included (rIC3's CTG limit).
     #[arg(long, value_name = "N", default_value_t = ic3_default().ctg_limit)]
     pub ctg_limit: usize,
+    /// The lowest level, as a fraction of the frontier k, where a counterexample to
+    /// generalization's own predecessors are blocked (0: down to level 1).
+    #[arg(long, value_name = "F", default_value_t = ic3_default().ctg_recursion_floor)]
+    pub ctg_recursion_floor: f64,
     /// Dynamic generalization (DynAMic): CTG for the obligations whose successors keep coming
     /// back, with a budget that grows with how often they did (`--ctg-max` and `--ctg-limit`
     /// then give the least every obligation gets; `--ctg-dynamic false` turns it off, and CTG
@@ -467,6 +471,7 @@ impl Ic3Args {
             ctg_max: self.ctg_max,
             ctg_depth: self.ctg_depth,
             ctg_limit: self.ctg_limit,
+            ctg_recursion_floor: self.ctg_recursion_floor,
             ctg_dynamic: self.ctg_dynamic,
             ctg_lift: self.ctg_lift,
             ctg_outside: self.ctg_outside,

@@ -22,6 +22,19 @@ pub struct Ic3Config {
     /// Blocking queries per counterexample to generalization, those of its own predecessors
     /// (blocked a level lower, recursively) included (rIC3's `ctg_limit`: 1, one query).
     pub ctg_limit: usize,
+    /// The lowest level, as a fraction of the frontier `k`, where a counterexample to
+    /// generalization's own predecessors are blocked (when `ctg_limit` or the dynamic budget
+    /// allows more than one query; 0: down to level 1). Near the bottom the frames are close
+    /// to the states reachable in a few steps, and lemmas learned there for a predecessor of
+    /// a predecessor seldom push: on `6s109` three quarters of those lemmas stayed at
+    /// levels 1–4 and filled them with hundreds each. A quarter of `k` by measurement
+    /// (docs/bench/2026-12-06-recursion-floor): on the whole shared set at 20 s, 129 solved
+    /// against 128 without (PAR-2 1076 against 1113), at seed 1 127 against 127 (1143
+    /// against 1146); hard tier at 60 s 18 against 18 (894 against 892). `6s109` is solved
+    /// in both runs (152k queries, 1.2× rIC3's, against over 245k unfinished). In a trial on
+    /// the seven `zipcpu-zipmmu` files that need the recursion, half of `k` lost six of them
+    /// and a third of `k` one.
+    pub ctg_recursion_floor: f64,
     /// Dynamic generalization (DynAMic, Su et al., 2025): each blocked obligation gets its own
     /// CTG budget from how often its successors on the way to the bad state were handled
     /// (`CtgBudget::dynamic`): none for most, more for those that keep coming back.
@@ -197,6 +210,7 @@ impl Default for Ic3Config {
             ctg_max: 0,
             ctg_depth: 1,
             ctg_limit: 1,
+            ctg_recursion_floor: 0.25,
             ctg_dynamic: true,
             ctg_lift: true,
             ctg_outside: true,

@@ -12,8 +12,9 @@
 //! - with CTG (Hassan, Bradley and Somenzi, FMCAD'13), the lifted predecessor is blocked one
 //!   level lower when it can be (at most `max` times per literal, with at most `limit`
 //!   blocking queries each, its own predecessors blocked a level lower in turn when the
-//!   limit allows, as rIC3's `ctg_limit`; the CTG lemma's own MIC uses CTG again down to
-//!   `ctg_depth`), and the candidate is tried again; otherwise it is joined as above.
+//!   limit allows, as rIC3's `ctg_limit`, but not below `ctg_recursion_floor`·k; the CTG
+//!   lemma's own MIC uses CTG again down to `ctg_depth`), and the candidate is tried again;
+//!   otherwise it is joined as above.
 //!
 //! How much CTG a generalization may spend ([`CtgBudget`]) is fixed by the configuration, or
 //! chosen per obligation (dynamic generalization, after Su et al.'s DynAMic, 2025): CTG pays
@@ -442,8 +443,9 @@ impl Ic3<'_> {
     /// `outside` the cube being generalized, when given), spending one of `attempts` per
     /// query: when it is blocked, generalizes the core (with CTG only below the depth limit,
     /// and `outside` the same cube), pushes and learns it; when it has a predecessor and
-    /// attempts remain, blocks that one a level lower the same way and tries again (rIC3's
-    /// CTG limit; with one attempt, one query).
+    /// attempts remain and the level below is not under the recursion floor, blocks that one
+    /// a level lower the same way and tries again (rIC3's CTG limit; with one attempt, one
+    /// query).
     fn block_ctg(
         &mut self,
         s: &Cube,
@@ -466,7 +468,8 @@ impl Ic3<'_> {
                     return Ok(true);
                 }
                 Relind::Pred => {
-                    if *attempts == 0 || level < 2 {
+                    let floor = self.cfg.ctg_recursion_floor * self.k() as f64;
+                    if *attempts == 0 || level < 2 || ((level - 1) as f64) < floor {
                         return Ok(false);
                     }
                     let (state, inputs) = self.model_of(level - 1);

@@ -522,7 +522,7 @@ fn mic_with_ctg_learns_the_counterexample_one_level_down_and_drops_more() {
 /// That counterexample is not blocked at level 2 in one query (its own predecessors have
 /// `r2 = 1`, allowed by `F_1`), but `r2` is blocked at level 1 (it is 0 one step after the
 /// initial states), and then `b` at level 2: a CTG limit of 2 lets `p` go (and symmetrically
-/// `a`, `r1` let `q` go), a limit of 1 does not.
+/// `a`, `r1` let `q` go), a limit of 1 does not, nor a recursion floor above level 1.
 fn long_delay_lines() -> TransitionSystem {
     let mut m = Circuit::new(3, 9);
     let (i, j, x) = (m.input(0), m.input(1), m.input(2));
@@ -546,11 +546,13 @@ fn ctg_limit_blocks_the_counterexamples_own_predecessor_first() {
     let a_and_b = Cube::new([a, b]);
     assert!(!meets_init(&ts, &a_and_b));
     for (sat, seed) in runs() {
-        for limit in [1, 2] {
+        // The recursion floor, a fraction of `k = 3`: 0.3 allows level 1 (0.9), 0.5 does not.
+        for (limit, floor) in [(1, 0.0), (2, 0.0), (2, 0.3), (2, 0.5)] {
             let cfg = Ic3Config {
                 seed,
                 ctg_max: 3,
                 ctg_limit: limit,
+                ctg_recursion_floor: floor,
                 ctg_depth: 1,
                 mic_shuffle: 0.0,
                 mic_attempts: 0,
@@ -562,8 +564,8 @@ fn ctg_limit_blocks_the_counterexamples_own_predecessor_first() {
             let f2 = frame_lemmas(&ic3, 2, None);
             assert!(relative_inductive(&ts, Some(&f2), &input), "input blocked");
             let g = mic_at_top(&mut ic3, &input);
-            let what = format!("{sat}, seed {seed}, limit {limit}");
-            if limit == 1 {
+            let what = format!("{sat}, seed {seed}, limit {limit}, floor {floor}");
+            if limit == 1 || floor == 0.5 {
                 assert_eq!(g, Cube::new([p, q]), "{what}: no CTG can be blocked");
                 assert_eq!(ic3.stats.ctgs, 0, "{what}");
                 continue;
