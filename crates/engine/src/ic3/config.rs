@@ -30,11 +30,11 @@ pub struct Ic3Config {
     /// levels 1–4 and filled them with hundreds each. A quarter of `k` by measurement
     /// (docs/bench/2026-12-06-recursion-floor): on the whole shared set at 20 s, 129 solved
     /// against 128 without (PAR-2 1076 against 1113), at seed 1 127 against 127 (1143
-    /// against 1146); hard tier at 60 s 18 against 18 (894 against 892). `6s109` is solved
-    /// in both runs (152k and 154k queries, 1.20× and 1.33× rIC3's at the same seeds,
-    /// against over 245k unfinished). In a trial on
-    /// the seven `zipcpu-zipmmu` files that need the recursion, half of `k` lost six of them
-    /// and a third of `k` one.
+    /// against 1146), at seed 2 128 against 127 (1126 against 1154); hard tier at 60 s 18
+    /// against 18 (894 against 892). `6s109` is solved in all three runs (152k and 154k
+    /// queries at seeds 0 and 1, 1.20× and 1.33× rIC3's, against over 245k unfinished). In
+    /// a trial on the seven `zipcpu-zipmmu` files that need the recursion, half of `k` lost
+    /// six of them and a third of `k` one.
     pub ctg_recursion_floor: f64,
     /// Dynamic generalization (DynAMic, Su et al., 2025): each blocked obligation gets its own
     /// CTG budget from how often its successors on the way to the bad state were handled
