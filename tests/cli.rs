@@ -581,6 +581,20 @@ fn bad_usage_exits_1() {
         &pdrkit(["check", m, "--first-latch"]),
         &["--first-latch", "--engine ic3"],
     );
+    // A fraction out of range (a percentage, say) is refused, not taken as "never".
+    for (flag, value) in [
+        ("--ctg-recursion-floor", "25"),
+        ("--mic-shuffle", "1.5"),
+        ("--activity-decay", "NaN"),
+    ] {
+        let o = pdrkit(["check", m, "--engine", "ic3", flag, value]);
+        assert_eq!(o.status.code(), Some(1), "{}", describe(flag, &o));
+        assert!(
+            stderr(&o).contains(&format!("expected a number from 0 to 1, got '{value}'")),
+            "{}",
+            describe(flag, &o)
+        );
+    }
     // A limit too far away to represent is no limit, not a crash.
     let o = pdrkit(["check", m, "--timeout", "1e300"]);
     assert_eq!(

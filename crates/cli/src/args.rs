@@ -324,7 +324,8 @@ pub struct Ic3Args {
     pub ctg_limit: usize,
     /// The lowest level, as a fraction of the frontier k, where a counterexample to
     /// generalization's own predecessors are blocked (0: down to level 1).
-    #[arg(long, value_name = "F", default_value_t = ic3_default().ctg_recursion_floor)]
+    #[arg(long, value_name = "F", value_parser = fraction,
+          default_value_t = ic3_default().ctg_recursion_floor)]
     pub ctg_recursion_floor: f64,
     /// Dynamic generalization (DynAMic): CTG for the obligations whose successors keep coming
     /// back, with a budget that grows with how often they did (`--ctg-max` and `--ctg-limit`
@@ -355,7 +356,8 @@ pub struct Ic3Args {
     #[arg(long, value_name = "N", default_value_t = ic3_default().down_queries)]
     pub down_queries: usize,
     /// Probability of trying a lemma's literals in a random order instead of by activity.
-    #[arg(long, value_name = "P", default_value_t = ic3_default().mic_shuffle)]
+    #[arg(long, value_name = "P", value_parser = fraction,
+          default_value_t = ic3_default().mic_shuffle)]
     pub mic_shuffle: f64,
     /// Try the literals of the parent lemma (one level below) last when generalizing.
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().parent_lemma,
@@ -374,7 +376,8 @@ pub struct Ic3Args {
     #[arg(long, value_name = "N", default_value_t = ic3_default().block_core_retry)]
     pub block_core_retry: usize,
     /// What a literal's activity keeps per new lemma (recency of the literal order).
-    #[arg(long, value_name = "F", default_value_t = ic3_default().activity_decay)]
+    #[arg(long, value_name = "F", value_parser = fraction,
+          default_value_t = ic3_default().activity_decay)]
     pub activity_decay: f64,
     /// Both literals of a latch share one activity.
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().activity_by_var,
@@ -518,6 +521,14 @@ fn seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "expected a non-negative number of seconds, got '{s}'"
         )),
+    }
+}
+
+/// A probability or a share of something: a number from 0 to 1.
+fn fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("expected a number from 0 to 1, got '{s}'")),
     }
 }
 
