@@ -182,7 +182,9 @@ pub struct Ic3Config {
     /// shared set at 20 s, one run, it solved 122 against 123 without (PAR-2 1356 against
     /// 1316; 11 against 10 of the hard tier), at 0.91× the time per query (median) and 0.96×
     /// the time on the 21 files over 1 s; the changed solver states reorder the search, and
-    /// that decided the files it lost and won (docs/bench/2026-12-04-elim-20s).
+    /// that decided the files it lost and won (docs/bench/2026-12-04-elim-20s). Again at the
+    /// default of 2026-12-06: 127 against 129 (PAR-2 1143 against 1080), 0.91× the time per
+    /// query, faster on the hard tier; with `--sweep` 128 (docs/bench/2026-12-06-elim-20s).
     pub cnf_eliminate: bool,
     /// After each level, move the top level's lemmas that are inductive on their own to the
     /// infinity level and share them with the other engines of a portfolio.
