@@ -184,7 +184,8 @@ pub struct Ic3Config {
     /// the time on the 21 files over 1 s; the changed solver states reorder the search, and
     /// that decided the files it lost and won (docs/bench/2026-12-04-elim-20s). Again at the
     /// default of 2026-12-06: 127 against 129 (PAR-2 1143 against 1080), 0.91× the time per
-    /// query, faster on the hard tier; with `--sweep` 128 (docs/bench/2026-12-06-elim-20s).
+    /// query, faster on the hard tier; with `--sweep` 128, and 126 against 127 at seed 1
+    /// (docs/bench/2026-12-06-elim-20s).
     pub cnf_eliminate: bool,
     /// After each level, move the top level's lemmas that are inductive on their own to the
     /// infinity level and share them with the other engines of a portfolio.
