@@ -20,7 +20,8 @@
 //! the model's unmapped latches are unconstrained there. The first three make W simulate the
 //! model, the last two make W's property inductive. Each formula is refuted by its own fresh
 //! SAT solver (MiniSat), over this crate's own encoding of both circuits: one query, except for
-//! Step, where each conjunct of W's property (each clause of an invariant) gets its own.
+//! Step, where each conjunct of W's property (each clause of an invariant) gets its own, and
+//! the property's conjuncts are solver clauses rather than gates.
 //! Transition, where two differently built circuits must be shown to compute the same next
 //! states, is first shrunk by proving local equivalences between their gates (see the
 //! encoder's sweeping); that only makes the query easier, never changes its answer — a test
@@ -209,17 +210,19 @@ fn check_with(model: &Aig, witness: &Aig, sweep: bool) -> Result<CertReport, Cer
             }
             _ => Encoder::new(),
         };
+        // Step asks one query per conjunct (see `prove_each`); the others one in all.
         let goals = match condition {
             Condition::Reset => checker.reset(&mut enc),
             Condition::Transition => checker.transition(&mut enc),
             Condition::Property => checker.property(&mut enc),
             Condition::Base => checker.base(&mut enc),
-            Condition::Step => checker.step(&mut enc),
+            Condition::Step => {
+                let goals = checker.step(&mut enc);
+                checker.prove_each(&mut enc, condition, &goals)?;
+                Vec::new()
+            }
         };
-        // Step asks one query per conjunct (see `prove_each`); the others one in all.
-        if condition == Condition::Step {
-            checker.prove_each(&mut enc, condition, &goals)?;
-        } else {
+        if condition != Condition::Step {
             checker.prove(&mut enc, condition, &goals)?;
         }
         let (vars, clauses) = enc.size();
@@ -446,23 +449,30 @@ impl Checker<'_> {
             .collect()
     }
 
-    /// Step: P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1.
-    fn step(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
+    /// Step: P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1. "No property is 1" is split into its conjuncts
+    /// (an invariant's clauses, typically), and each conjunct `c` into the literals `d` with
+    /// `¬c = ⋀ d` (a clause's negated literals). P_W0 becomes one solver clause per conjunct,
+    /// over the `d` of frame 0, not a gate tree; each goal is refuted by assuming its `d` in
+    /// frame 1 (see `prove_each`). Both say the same as the gates would: `c = ⋁ ¬d`.
+    fn step(&self, enc: &mut Encoder) -> Vec<(Vec<Lit>, Goal)> {
         let w = self.witness;
         let (mut w0, mut w1) = (Frame::new(w, Side::Witness), Frame::new(w, Side::Witness));
         for (k, l) in w.latches.iter().enumerate() {
             let next = w0.lit(enc, l.next);
             w1.bind(w.first_latch() + k, next);
         }
-        self.no_property(enc, w, &mut w0);
         self.constraints_hold(enc, w, &mut w0);
         self.constraints_hold(enc, w, &mut w1);
-        // One goal per conjunct of "no property is 1" (an invariant's clauses, typically):
-        // proved one at a time (see `prove_each`).
         let mut goals = Vec::new();
+        let mut clause = Vec::new();
         for (i, &p) in w.properties.iter().enumerate() {
             for c in w.conjuncts(!p, MAX_CONJUNCTS) {
-                goals.push((w1.lit(enc, c), Goal::WitnessProperty(i)));
+                let negated = w.conjuncts(!c, MAX_CONJUNCTS);
+                clause.clear();
+                clause.extend(negated.iter().map(|&d| !w0.lit(enc, d)));
+                enc.clause(&clause);
+                let fails = negated.iter().map(|&d| w1.lit(enc, d)).collect();
+                goals.push((fails, Goal::WitnessProperty(i)));
             }
         }
         goals
@@ -502,28 +512,40 @@ impl Checker<'_> {
         }
     }
 
-    /// Refutes "premises ∧ ¬goal" for each goal in turn, on one incremental solver; a goal
-    /// proved becomes a premise of the next queries (it holds in every model of the premises,
-    /// so this removes no model). One query per clause of an invariant is what IC3 itself
-    /// asks; on an IC3 invariant of 3198 clauses (`zipcpu-busdelay-p36`), the single query for
-    /// their disjunction took 25 s, these 3198 queries 16 s.
+    /// Refutes "premises ∧ ¬goal" for each goal in turn, on one incremental solver, where
+    /// `¬goal` is the conjunction of the goal's literals, assumed; a goal proved becomes a
+    /// premise clause of the next queries (it holds in every model of the premises, so this
+    /// removes no model). One query per clause of an invariant is what IC3 itself asks; on an
+    /// IC3 invariant of 3198 clauses (`zipcpu-busdelay-p36`), the single query for their
+    /// disjunction took 25 s, these 3198 queries 16 s (with each clause still a gate tree).
+    /// Assumed literals and premise clauses instead of gate trees took Step on the
+    /// 12337-clause invariant of `rast-p00` from 143.6 s to 4.0 s (`pdrkit certify`).
     fn prove_each(
         &self,
         enc: &mut Encoder,
         condition: Condition,
-        goals: &[(Lit, Goal)],
+        goals: &[(Vec<Lit>, Goal)],
     ) -> Result<(), CertError> {
-        for &(l, goal) in goals {
-            if l == Lit::TRUE {
+        let mut assume = Vec::new();
+        let mut clause = Vec::new();
+        for (fails, goal) in goals {
+            // A constant false literal makes the goal hold; constant true ones assume nothing.
+            if fails.contains(&Lit::FALSE) {
                 continue;
             }
-            match enc.solve_assuming(&[!l]) {
-                SatResult::Unsat => enc.clause(&[l]),
+            assume.clear();
+            assume.extend(fails.iter().copied().filter(|&l| l != Lit::TRUE));
+            match enc.solve_assuming(&assume) {
+                SatResult::Unsat => {
+                    clause.clear();
+                    clause.extend(assume.iter().map(|&l| !l));
+                    enc.clause(&clause);
+                }
                 SatResult::Unknown => return Err(CertError::Inconclusive { condition }),
                 SatResult::Sat => {
                     return Err(CertError::Failed {
                         condition,
-                        reason: self.explain(condition, goal),
+                        reason: self.explain(condition, *goal),
                     })
                 }
             }

@@ -190,6 +190,53 @@ fn toggle_needs_its_invariant() {
     .unwrap();
 }
 
+/// An invariant whose conjunct is a disjunction of gates rather than of latches: Step splits
+/// it into the gates (`¬c = ¬x ∧ ¬y ∧ ...`) and must still read them as gates.
+#[test]
+fn invariant_conjuncts_may_be_disjunctions_of_gates() {
+    let model = common::model("toggle.aag");
+    let (a, b) = (lit(2), lit(4));
+    // W's property: "both are 1" is false, and at least one of the `cases` (each a ∧ of two
+    // literals, as a gate) holds.
+    let certificate = |cases: &[[Lit; 2]]| {
+        let mut w = witness_circuit(&model, &[]);
+        let mut none = Lit::TRUE;
+        for &[p, q] in cases {
+            let g = w.new_var().lit();
+            w.ands.push(AndGate {
+                lhs: g,
+                rhs0: p,
+                rhs1: q,
+            });
+            let n = w.new_var().lit();
+            w.ands.push(AndGate {
+                lhs: n,
+                rhs0: none,
+                rhs1: !g,
+            });
+            none = n;
+        }
+        let good = w.new_var().lit();
+        w.ands.push(AndGate {
+            lhs: good,
+            rhs0: !w.bads[0],
+            rhs1: !none,
+        });
+        w.bads = vec![!good];
+        w
+    };
+    // a ≠ b, as (a ∧ ¬b) ∨ (¬a ∧ b): inductive.
+    check_certificate(&model, &certificate(&[[a, !b], [!a, b]])).unwrap();
+    // Adding (¬a ∧ ¬b) lets 00 in, which steps to 11: not inductive.
+    assert_eq!(
+        failed(check_certificate(
+            &model,
+            &certificate(&[[a, !b], [!a, b], [!a, !b]])
+        )),
+        Condition::Step
+    );
+}
+
 #[test]
 fn counter_property_is_inductive_alone() {
     let model = common::model("counter3.aag");
