@@ -211,18 +211,16 @@ fn check_with(model: &Aig, witness: &Aig, sweep: bool) -> Result<CertReport, Cer
             _ => Encoder::new(),
         };
         // Step asks one query per conjunct (see `prove_each`); the others one in all.
-        let goals = match condition {
-            Condition::Reset => checker.reset(&mut enc),
-            Condition::Transition => checker.transition(&mut enc),
-            Condition::Property => checker.property(&mut enc),
-            Condition::Base => checker.base(&mut enc),
-            Condition::Step => {
-                let goals = checker.step(&mut enc);
-                checker.prove_each(&mut enc, condition, &goals)?;
-                Vec::new()
-            }
-        };
-        if condition != Condition::Step {
+        if condition == Condition::Step {
+            let goals = checker.step(&mut enc);
+            checker.prove_each(&mut enc, condition, &goals)?;
+        } else {
+            let goals = match condition {
+                Condition::Reset => checker.reset(&mut enc),
+                Condition::Transition => checker.transition(&mut enc),
+                Condition::Property => checker.property(&mut enc),
+                _ => checker.base(&mut enc),
+            };
             checker.prove(&mut enc, condition, &goals)?;
         }
         let (vars, clauses) = enc.size();

@@ -11,8 +11,9 @@ pub struct Ic3Config {
     /// 3; 0 turns CTG off); with `ctg_dynamic`, the least every obligation gets, with at least
     /// `ctg_limit` blocking queries each (0: only the dynamic budget). A floor of 3 lost: on
     /// the whole shared set at 20 s, one run, 127 solved against 128 (PAR-2 1162 against
-    /// 1103), a median 1.12× the queries per file (docs/bench/2026-12-05-ctg-floor-20s).
-    /// Static CTG lost by measurement: with
+    /// 1103), a median 1.12× the queries per file (docs/bench/2026-12-05-ctg-floor-20s); a
+    /// floor of 1 (with `ctg_limit` 1) 127 against 129 (PAR-2 1141 against 1083;
+    /// docs/bench/2026-12-06-ctg-cold-20s). Static CTG lost by measurement: with
     /// `po_smallest_first` both solved 118 of the whole shared set at 20 s
     /// (docs/bench/2026-12-03-pos-20s), but on the 24-file hard tier at 60 s CTG solved 9
     /// against 13 without (docs/bench/2026-12-03-hard-60s-ctgpos, `-pos`). (Without
@@ -41,9 +42,10 @@ pub struct Ic3Config {
     /// CTG budget from how often its successors on the way to the bad state were handled
     /// (`CtgBudget::dynamic`): none for most, more for those that keep coming back.
     /// `ctg_max` and `ctg_limit` are then a floor (none by default). On by measurement: on
-    /// the whole shared set at 20 s, one run, it solved 128 against 124 without (PAR-2 1100 against 1262; rIC3
-    /// 124, 1236), 16 against 11 of the hard tier; with its blocking budget capped at one
-    /// query per counterexample (no recursion) it solved 123 (docs/bench/2026-12-05-dyn-20s).
+    /// the whole shared set at 20 s, one run, it solved 128 against 124 without (PAR-2 1100
+    /// against 1262; rIC3 124, 1236), 16 against 11 of the hard tier; with its blocking budget
+    /// capped at one query per counterexample (no recursion) it solved 123
+    /// (docs/bench/2026-12-05-dyn-20s).
     /// Against static CTG as rIC3 runs it (`ctg_max` 3, `ctg_limit` 1), later: 129 against
     /// 119, hard tier 16 against 8 (docs/bench/2026-12-05-static-ctg-20s).
     pub ctg_dynamic: bool,
