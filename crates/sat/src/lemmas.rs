@@ -13,6 +13,14 @@
 //! learnt clauses) and a 64-bit signature per clause that rules most candidates out without
 //! reading them, so adding a new clause costs about the number of stored clauses sharing a
 //! literal with it.
+//!
+//! To find a stored clause that subsumes a new one, each stored clause is filed under one of
+//! its literals, and the lists of the new clause's literals are read. It is filed under its
+//! rarest literal (fewest stored clauses holding it), not a fixed one such as the smallest:
+//! IC3's lemmas on a design often share one literal (on `cmudme2`, 4428 of the 4446 lemmas
+//! filed in one frame solver had the same smallest literal), and filing by it made every
+//! check read nearly every stored clause. Deleted clauses leave the lists lazily, and all at once when they
+//! outnumber the live ones.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -33,9 +41,9 @@ struct Entry {
     len: u32,
 }
 
-/// An entry of a `least` list: what rules a stored clause out as a subsumer, and its entry.
+/// An entry of a `filed` list: what rules a stored clause out as a subsumer, and its entry.
 #[derive(Clone, Copy, Debug)]
-struct Least {
+struct Filed {
     sig: u64,
     len: u32,
     id: u32,
@@ -75,12 +83,15 @@ pub(crate) struct Lemmas {
     /// By literal code: the entries containing it (deleted ones are dropped when met), to
     /// find the clauses a new one subsumes.
     occ: Vec<Vec<u32>>,
-    /// By literal code: the entries whose smallest literal it is, to find a clause that
-    /// subsumes a new one (it has its smallest literal in the new clause) reading each stored
-    /// clause's entry once rather than once per literal. Each with its signature and length,
-    /// which rule most out without a read of the entry itself (reading every entry was
-    /// about half of the time spent adding lemmas).
-    least: Vec<Vec<Least>>,
+    /// By literal code: the entries filed under it (each under one of its literals, the
+    /// rarest when it was stored), to find a clause that subsumes a new one (it has its filing
+    /// literal in the new clause) reading each stored clause's entry once rather than once per
+    /// literal. Each with its signature and length, which rule most out without a read of the
+    /// entry itself (reading every entry was about half of the time spent adding lemmas).
+    filed: Vec<Vec<Filed>>,
+    /// Entries deleted since the lists were last swept of them, and entries alive.
+    dead: usize,
+    live: usize,
     /// By literal code: the literals of the clause being added.
     mark: Vec<bool>,
     /// Hash of a live entry's sorted literals → the entry (the last stored, on a collision).
@@ -98,7 +109,7 @@ impl Lemmas {
     pub fn grow(&mut self, n: usize) {
         if 2 * n > self.occ.len() {
             self.occ.resize_with(2 * n, Vec::new);
-            self.least.resize_with(2 * n, Vec::new);
+            self.filed.resize_with(2 * n, Vec::new);
             self.mark.resize(2 * n, false);
         }
     }
@@ -109,7 +120,29 @@ impl Lemmas {
         for e in &mut self.entries {
             if e.cref != GONE {
                 e.cref = to(e.cref).unwrap_or(GONE);
+                if e.cref == GONE {
+                    self.dead += 1;
+                    self.live -= 1;
+                }
             }
+        }
+    }
+
+    /// Counts one more entry deleted; sweeps the deleted entries out of every list once they
+    /// outnumber the live ones, so that no list grows with clauses long gone (a deleted
+    /// entry otherwise leaves a list only when a check reads it).
+    fn note_deleted(&mut self) {
+        self.dead += 1;
+        self.live -= 1;
+        if self.dead > self.live.max(64) {
+            let entries = &self.entries;
+            for list in &mut self.occ {
+                list.retain(|&id| entries[id as usize].cref != GONE);
+            }
+            for list in &mut self.filed {
+                list.retain(|f| entries[f.id as usize].cref != GONE);
+            }
+            self.dead = 0;
         }
     }
 }
@@ -144,14 +177,17 @@ impl Cdcl {
                 len: buf.len() as u32,
             });
             self.lemmas.by_hash.insert(h, id);
+            // Filed under its rarest literal before it counts in the occurrence lists.
+            let rarest = rarest(&self.lemmas.occ, &buf);
             for &l in &buf {
                 self.lemmas.occ[l.code() as usize].push(id);
             }
-            self.lemmas.least[buf[0].code() as usize].push(Least {
+            self.lemmas.filed[rarest.code() as usize].push(Filed {
                 sig,
                 len: buf.len() as u32,
                 id,
             });
+            self.lemmas.live += 1;
         }
         self.buf = buf;
     }
@@ -171,13 +207,13 @@ impl Cdcl {
                 .all(|&q| self.lemmas.mark[q.code() as usize])
     }
 
-    /// Whether a stored permanent clause has only literals of `lits` (marked): its smallest
-    /// literal is one of them, so the `least` lists of `lits` find it. Deleted entries are
+    /// Whether a stored permanent clause has only literals of `lits` (marked): its filing
+    /// literal is one of them, so the `filed` lists of `lits` find it. Deleted entries are
     /// dropped from a list when the signature and length let them be read.
     fn subsumed(&mut self, lits: &[Lit], sig: u64) -> bool {
         let Cdcl { db, lemmas, .. } = self;
         for &l in lits {
-            let list = &mut lemmas.least[l.code() as usize];
+            let list = &mut lemmas.filed[l.code() as usize];
             let mut keep = 0;
             let mut found = false;
             for i in 0..list.len() {
@@ -206,11 +242,8 @@ impl Cdcl {
     /// Deletes the stored permanent clauses that contain every literal of `lits` (marked): they
     /// contain its rarest literal, so that literal's occurrence list finds them all.
     fn delete_subsumed(&mut self, lits: &[Lit], sig: u64) {
-        let rarest = lits
-            .iter()
-            .copied()
-            .min_by_key(|l| self.lemmas.occ[l.code() as usize].len())
-            .expect("two literals or more");
+        let rarest = rarest(&self.lemmas.occ, lits);
+        let mut deleted = 0;
         let Cdcl {
             db,
             lemmas,
@@ -237,6 +270,7 @@ impl Cdcl {
                     occurrences.remove(e.cref, clause);
                     db.delete(e.cref);
                     e.cref = GONE;
+                    deleted += 1;
                     if lemmas.by_hash.get(&e.hash) == Some(&id) {
                         lemmas.by_hash.remove(&e.hash);
                     }
@@ -247,5 +281,68 @@ impl Cdcl {
             keep += 1;
         }
         list.truncate(keep);
+        for _ in 0..deleted {
+            self.lemmas.note_deleted();
+        }
+    }
+}
+
+/// The literal of `lits` (two or more) that the fewest stored clauses hold.
+fn rarest(occ: &[Vec<u32>], lits: &[Lit]) -> Lit {
+    lits.iter()
+        .copied()
+        .min_by_key(|l| occ[l.code() as usize].len())
+        .expect("two literals or more")
+}
+
+#[cfg(test)]
+mod tests {
+    use pdrkit_logic::{Lit, SatResult, Var};
+
+    use super::GONE;
+    use crate::solver::Cdcl;
+
+    fn v(i: u32) -> Lit {
+        Var(i).lit()
+    }
+
+    fn stored(s: &Cdcl) -> usize {
+        s.lemmas.entries.iter().filter(|e| e.cref != GONE).count()
+    }
+
+    #[test]
+    fn a_subsumer_is_found_whichever_literal_it_is_filed_under() {
+        let mut s = Cdcl::new();
+        // Every clause shares literal 1 (the smallest), so each is filed under its other one.
+        for x in 10..40 {
+            s.add_clause(&[v(1), v(x)]);
+        }
+        assert_eq!(stored(&s), 30);
+        s.add_clause(&[v(1), v(25), !v(3)]);
+        s.add_clause(&[!v(2), v(39), v(1)]);
+        assert_eq!(stored(&s), 30, "both are subsumed by a stored clause");
+        s.add_clause(&[v(1), v(2), v(3)]);
+        assert_eq!(stored(&s), 31);
+    }
+
+    #[test]
+    fn deleted_clauses_leave_every_list_once_they_outnumber_the_live_ones() {
+        let mut s = Cdcl::new();
+        for x in 10..210 {
+            s.add_clause(&[v(1), v(2), v(x)]);
+        }
+        assert_eq!(stored(&s), 200);
+        // Subsumes all 200: they are deleted, and the lists swept of them.
+        s.add_clause(&[v(1), v(2)]);
+        assert_eq!(stored(&s), 1);
+        let gone = |id: u32| s.lemmas.entries[id as usize].cref == GONE;
+        assert!(s.lemmas.occ.iter().flatten().all(|&id| !gone(id)));
+        assert!(s.lemmas.filed.iter().flatten().all(|f| !gone(f.id)));
+        // The survivor still subsumes, and still constrains.
+        s.add_clause(&[v(1), v(2), v(57)]);
+        assert_eq!(stored(&s), 1);
+        assert_eq!(s.solve(&[!v(1)]), SatResult::Sat);
+        assert_eq!(s.value(v(2)), Some(true));
+        assert_eq!(s.solve(&[!v(1), !v(2)]), SatResult::Unsat);
     }
 }
