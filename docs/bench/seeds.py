@@ -5,7 +5,7 @@ per file, each tool's queries per seed, their medians and the ratio of the media
 time out count as missing; a median needs at least one answer).
 
     python3 docs/bench/seeds.py [--seeds N] [--timeout S] [--pdrkit BIN] [--ric3 BIN]
-                                [--args "PDRKIT ARGS"] FILE...
+                                [--args "PDRKIT ARGS"] [--ric3-args "RIC3 ARGS"] FILE...
 """
 import argparse, json, re, statistics as st, subprocess
 
@@ -16,6 +16,7 @@ ap.add_argument("--timeout", type=float, default=30)
 ap.add_argument("--pdrkit", default="target/release/pdrkit")
 ap.add_argument("--ric3", default="rIC3")
 ap.add_argument("--args", default="--engine ic3", help="pdrkit check arguments")
+ap.add_argument("--ric3-args", default="-e ic3", help="rIC3 arguments")
 a = ap.parse_args()
 
 
@@ -28,7 +29,7 @@ def pdrkit(f, s):
 
 
 def ric3(f, s):
-    cmd = ["timeout", str(a.timeout), a.ric3, "-e", "ic3", "--rseed", str(s), f]
+    cmd = ["timeout", str(a.timeout), a.ric3, *a.ric3_args.split(), "--rseed", str(s), f]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True)
     except FileNotFoundError:
@@ -43,7 +44,7 @@ def med(xs):
     return st.median(xs) if xs else None
 
 
-print(f"| file | pdrkit `{a.args}` seeds 0–{a.seeds - 1} | median | rIC3 seeds 0–{a.seeds - 1} "
+print(f"| file | pdrkit `{a.args}` seeds 0–{a.seeds - 1} | median | rIC3 `{a.ric3_args}` seeds 0–{a.seeds - 1} "
       f"| median | ratio of medians |")
 print("|---|---|---|---|---|---|")
 for f in a.files:
