@@ -126,13 +126,18 @@ impl Frames {
         }
     }
 
-    fn stored_at_or_above(&self, level: usize) -> impl Iterator<Item = &Cube> {
+    /// The finite levels whose lemmas hold in `F_level` (`level` and above; none for `INF`).
+    fn levels_at_or_above(&self, level: usize) -> &[Level] {
         let from = if level == INF {
             self.levels.len()
         } else {
             level.max(1)
         };
-        self.levels[from.min(self.levels.len())..]
+        &self.levels[from.min(self.levels.len())..]
+    }
+
+    fn stored_at_or_above(&self, level: usize) -> impl Iterator<Item = &Cube> {
+        self.levels_at_or_above(level)
             .iter()
             .flat_map(|lv| lv.cubes.iter())
             .chain(self.inf.cubes.iter())
@@ -141,13 +146,9 @@ impl Frames {
     /// Whether `cube` is blocked at `level` syntactically: some lemma at `level` or above has a
     /// subset of `cube`'s literals, so its clause implies `¬cube`.
     pub fn is_blocked(&self, cube: &Cube, level: usize) -> bool {
-        let from = if level == INF {
-            self.levels.len()
-        } else {
-            level.max(1)
-        };
         self.inf.subsumer(cube).is_some()
-            || self.levels[from.min(self.levels.len())..]
+            || self
+                .levels_at_or_above(level)
                 .iter()
                 .any(|lv| lv.subsumer(cube).is_some())
     }
