@@ -566,9 +566,9 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 on the CNF with nodes eliminated, on both backends",
+                "ic3 on the CNF without elimination, on both backends",
                 Ic3Config {
-                    cnf_eliminate: true,
+                    cnf_eliminate: false,
                     sat: if (seed / 4).is_multiple_of(2) {
                         SatBackend::Pdrkit
                     } else {

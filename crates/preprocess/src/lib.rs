@@ -72,9 +72,12 @@ impl Default for PreprocessConfig {
             scorr_steps: 64,
             scorr_conflicts: 1000,
             scorr_time: Duration::from_secs(5),
-            // Off until it wins a whole-suite run: at 20 s on the shared set it solved 2 files
-            // fewer than latch correspondence alone (docs/bench/2026-12-03-sweep-20s).
-            sweep: false,
+            // On with IC3's CNF elimination, which it feeds (merged gates leave fewer nodes to
+            // eliminate around): together they solved 131 and 130 files of the shared set at
+            // 20 s, seeds 0 and 1, against 129 and 127 without, a superset each time
+            // (docs/bench/2026-12-06-prime-elim-20s). Alone it had lost 2 files
+            // (docs/bench/2026-12-03-sweep-20s).
+            sweep: true,
             sweep_words: 4,
             sweep_conflicts: 100,
             sweep_time: Duration::from_secs(2),

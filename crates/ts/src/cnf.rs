@@ -282,7 +282,8 @@ impl MappedCnf {
     /// Eliminates the nodes that only other nodes read (never a root: a next-state function,
     /// a constraint, the bad literal or a property) where resolving them into their readers
     /// adds no clause, no reader gets more than `MAX_ELIM_LEAVES` leaves and no clause more
-    /// than `MAX_ELIM_CLAUSE` literals. Returns the number of nodes eliminated. A variable
+    /// than `MAX_ELIM_CLAUSE` literals. Each reader's new clauses are shrunk to prime
+    /// implicates of its function (`make_prime`). Returns the number of nodes eliminated. A variable
     /// eliminated here has no LUT any more; a solver that still asks for it directly gets it
     /// by plain Tseitin from the system's gates.
     pub fn eliminate(&mut self, ts: &TransitionSystem) -> usize {
@@ -346,12 +347,15 @@ impl MappedCnf {
                         }
                     }
                 }
-                after += new.len();
-                if after > before {
-                    continue 'node;
-                }
                 let leaves = leaves_of(&new, self.luts[u].out);
                 if leaves.len() > MAX_ELIM_LEAVES {
+                    continue 'node;
+                }
+                make_prime(&mut new, self.luts[u].out, &leaves);
+                // Shrinking may have dropped a leaf from every clause.
+                let leaves = leaves_of(&new, self.luts[u].out);
+                after += new.len();
+                if after > before {
                     continue 'node;
                 }
                 plan.push((u, leaves, new));
@@ -439,6 +443,107 @@ fn resolve(c: &[Lit], d: &[Lit], pivot: Lit) -> Option<Vec<Lit>> {
     Some(r)
 }
 
+/// A set of assignments of up to eight leaves: bit `m` of the 256 stands for the assignment
+/// giving leaf `i` the value of bit `i` of `m`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Table([u64; 4]);
+
+impl Table {
+    const ALL: Table = Table([u64::MAX; 4]);
+    const NONE: Table = Table([0; 4]);
+    /// The assignments in which leaf `i` is true.
+    fn leaf(i: usize) -> Table {
+        const WORD: [u64; 6] = [
+            0xAAAA_AAAA_AAAA_AAAA,
+            0xCCCC_CCCC_CCCC_CCCC,
+            0xF0F0_F0F0_F0F0_F0F0,
+            0xFF00_FF00_FF00_FF00,
+            0xFFFF_0000_FFFF_0000,
+            0xFFFF_FFFF_0000_0000,
+        ];
+        match i {
+            0..=5 => Table([WORD[i]; 4]),
+            6 => Table([0, u64::MAX, 0, u64::MAX]),
+            _ => Table([0, 0, u64::MAX, u64::MAX]),
+        }
+    }
+    fn and(self, o: Table) -> Table {
+        Table(std::array::from_fn(|w| self.0[w] & o.0[w]))
+    }
+    fn or(self, o: Table) -> Table {
+        Table(std::array::from_fn(|w| self.0[w] | o.0[w]))
+    }
+    fn not(self) -> Table {
+        Table(self.0.map(|w| !w))
+    }
+    fn within(self, o: Table) -> bool {
+        (0..4).all(|w| self.0[w] & !o.0[w] == 0)
+    }
+}
+
+/// Shrinks each clause of a definition of `out` over `leaves` (at most eight) to a prime
+/// implicate of it, then drops the clauses another one subsumes.
+///
+/// Resolvents are implicates of the definition but often not prime: they keep a literal of
+/// each parent where a subset of them already forces the output. In a solver a longer clause
+/// is a weaker reason, naming more assumptions in every conflict it takes part in, which makes
+/// IC3's unsat cores (lifted predecessors, generalized lemmas) larger. Every clause of the
+/// cover made before elimination is prime (an irredundant sum of products of primes); this
+/// restores that. A shrunk clause subsumes the one it came from, so the set still defines
+/// `out`: fixing the leaves fixes it by unit propagation.
+fn make_prime(clauses: &mut Vec<Vec<Lit>>, out: Var, leaves: &[Var]) {
+    debug_assert!(leaves.len() <= MAX_ELIM_LEAVES && MAX_ELIM_LEAVES <= 8);
+    // The assignments that make literal `l` false.
+    let falsifying = |l: Lit| -> Table {
+        let i = leaves.binary_search(&l.var()).expect("a leaf");
+        let t = Table::leaf(i);
+        if l.is_neg() {
+            t
+        } else {
+            t.not()
+        }
+    };
+    // The assignments that falsify every leaf literal of `c` but the one at `skip`.
+    let falsified = |c: &[Lit], skip: usize| -> Table {
+        c.iter()
+            .enumerate()
+            .filter(|&(j, l)| j != skip && l.var() != out)
+            .fold(Table::ALL, |t, (_, &l)| t.and(falsifying(l)))
+    };
+    // Where the clauses force `out` true, and false.
+    let (mut on, mut off) = (Table::NONE, Table::NONE);
+    for c in clauses.iter() {
+        if c.contains(&out.lit()) {
+            on = on.or(falsified(c, usize::MAX));
+        } else {
+            off = off.or(falsified(c, usize::MAX));
+        }
+    }
+    if on.and(off) != Table::NONE {
+        // Not a function of the leaves (cannot happen for a definition): leave it as it is.
+        return;
+    }
+    for c in clauses.iter_mut() {
+        let allowed = if c.contains(&out.lit()) { on } else { off };
+        let mut i = 0;
+        while i < c.len() {
+            if c[i].var() != out && falsified(c, i).within(allowed) {
+                c.remove(i);
+                continue;
+            }
+            i += 1;
+        }
+    }
+    clauses.sort_unstable_by_key(|c| c.len());
+    let mut kept: Vec<Vec<Lit>> = Vec::with_capacity(clauses.len());
+    for c in clauses.drain(..) {
+        if !kept.iter().any(|k| k.iter().all(|l| c.contains(l))) {
+            kept.push(c);
+        }
+    }
+    *clauses = kept;
+}
+
 /// The variables of `clauses` but `out`, sorted.
 fn leaves_of(clauses: &[Vec<Lit>], out: Var) -> Vec<Var> {
     let mut leaves: Vec<Var> = clauses
@@ -488,6 +593,39 @@ mod tests {
         let mut cubes = Vec::new();
         assert_eq!(isop(0xFFFF, 0xFFFF, 4, &mut cubes), 0xFFFF);
         assert_eq!(cubes, vec![(0, 0)]);
+    }
+
+    #[test]
+    fn resolvents_are_shrunk_to_primes() {
+        // u = v ∨ a over v = a ∧ b: eliminating v gives (u ∨ ¬a ∨ ¬b) and (¬u ∨ a ∨ b),
+        // which say more than u = a needs; shrunk, they are (u ∨ ¬a) and (¬u ∨ a), and `b`
+        // is no longer a leaf.
+        let (u, a, b) = (Var(9), Var(1), Var(2));
+        let mut clauses = vec![
+            vec![u.lit(), !a.lit()],
+            vec![u.lit(), !a.lit(), !b.lit()],
+            vec![!u.lit(), a.lit()],
+            vec![!u.lit(), a.lit(), b.lit()],
+        ];
+        make_prime(&mut clauses, u, &[a, b]);
+        clauses.sort();
+        assert_eq!(
+            clauses,
+            vec![vec![u.lit(), !a.lit()], vec![!u.lit(), a.lit()]]
+        );
+        assert_eq!(leaves_of(&clauses, u), vec![a]);
+        // Leaves 6 and 7 live in the upper words of the table: u = x6 ∧ x7, its last clause
+        // split on a useless x0.
+        let x: Vec<Var> = (1..=8).map(Var).collect();
+        let mut clauses = vec![
+            vec![!u.lit(), x[6].lit()],
+            vec![!u.lit(), x[7].lit()],
+            vec![u.lit(), !x[6].lit(), !x[7].lit(), x[0].lit()],
+            vec![u.lit(), !x[6].lit(), !x[7].lit(), !x[0].lit()],
+        ];
+        make_prime(&mut clauses, u, &x);
+        assert_eq!(clauses.len(), 3);
+        assert!(clauses.iter().all(|c| !c.iter().any(|l| l.var() == x[0])));
     }
 
     #[test]

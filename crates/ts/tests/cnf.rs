@@ -56,9 +56,48 @@ fn check(ts: &TransitionSystem, rounds: usize, eliminate: bool) {
             values[lut.out.idx()] ^= true;
         }
     }
+    // Every clause is prime: each of its leaf literals is needed, as the weaker reason a
+    // longer clause gives would name more assumptions in the solvers' conflicts.
+    for lut in &cnf.luts {
+        assert_prime(lut);
+    }
     // Every root the engines read is a LUT output or not a gate.
     for l in ts.next.iter().chain(&ts.constraints).chain([&ts.bad]) {
         assert!(l.var().idx() < first_gate || cnf.lut(l.var()).is_some());
+    }
+}
+
+/// Fails unless dropping any leaf literal from any clause of `lut` leaves a clause that some
+/// assignment of the leaves, with the output they force, violates.
+fn assert_prime(lut: &pdrkit_ts::cnf::Lut) {
+    let n = lut.leaves.len();
+    assert!(n <= 12, "LUT {:?} has {n} leaves", lut.out);
+    let pos = |v: pdrkit_logic::Var| lut.leaves.iter().position(|&x| x == v);
+    // A leaf literal's value under assignment `m` of the leaves (bit `i` for leaf `i`).
+    let holds = |l: pdrkit_logic::Lit, m: usize, out: bool| match pos(l.var()) {
+        Some(i) => (m >> i & 1 == 1) != l.is_neg(),
+        None => out != l.is_neg(),
+    };
+    // The output each assignment forces: the value for which every clause holds.
+    let forced: Vec<bool> = (0..1usize << n)
+        .map(|m| {
+            lut.clauses
+                .iter()
+                .all(|c| c.iter().any(|&l| holds(l, m, true)))
+        })
+        .collect();
+    for c in &lut.clauses {
+        for (k, &drop) in c.iter().enumerate() {
+            if drop.var() == lut.out {
+                continue;
+            }
+            let needed = (0..1usize << n).any(|m| {
+                c.iter()
+                    .enumerate()
+                    .all(|(j, &l)| j == k || !holds(l, m, forced[m]))
+            });
+            assert!(needed, "LUT {:?}: {drop:?} is not needed in {c:?}", lut.out);
+        }
     }
 }
 

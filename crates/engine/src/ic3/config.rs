@@ -179,15 +179,15 @@ pub struct Ic3Config {
     /// (docs/bench/2026-12-04-memo-20s).
     pub push_memo: bool,
     /// Eliminate the mapped CNF's internal nodes where resolving them into their readers adds
-    /// no clause (rIC3's `dagcnf`; `MappedCnf::eliminate`), for fewer variables per query: it
-    /// removes 30–40% of the nodes and 5–20% of the clauses. Off by measurement: on the whole
-    /// shared set at 20 s, one run, it solved 122 against 123 without (PAR-2 1356 against
-    /// 1316; 11 against 10 of the hard tier), at 0.91× the time per query (median) and 0.96×
-    /// the time on the 21 files over 1 s; the changed solver states reorder the search, and
-    /// that decided the files it lost and won (docs/bench/2026-12-04-elim-20s). Again at the
-    /// default of 2026-12-06: 127 against 129 (PAR-2 1143 against 1080), 0.91× the time per
-    /// query, faster on the hard tier; with `--sweep` 128, and 126 against 127 at seed 1
-    /// (docs/bench/2026-12-06-elim-20s).
+    /// no clause (rIC3's `dagcnf`; `MappedCnf::eliminate`), each resolvent shrunk to a prime
+    /// implicate, for fewer variables per query: it removes 30–40% of the nodes and 5–20% of
+    /// the clauses. On by measurement, with SAT sweeping (`PreprocessConfig::sweep`): on the
+    /// whole shared set at 20 s the two solved 131 and 130 files at seeds 0 and 1 against 129
+    /// and 127 without, a superset each time (PAR-2 993 against 1052, 1032 against 1121), at
+    /// 0.88× the time per query (median; docs/bench/2026-12-06-prime-elim-20s). Before the
+    /// resolvents were made prime, their longer clauses gave larger cores (lifted
+    /// predecessors, lemmas: 8.4 literals a MIC result against 3.2 on `irstdme6`) and the
+    /// option lost files (docs/bench/2026-12-06-elim-20s).
     pub cnf_eliminate: bool,
     /// After each level, move the top level's lemmas that are inductive on their own to the
     /// infinity level and share them with the other engines of a portfolio.
@@ -244,7 +244,7 @@ impl Default for Ic3Config {
             verify_lemmas: false,
             push_shrink: true,
             push_memo: true,
-            cnf_eliminate: false,
+            cnf_eliminate: true,
             promote: false,
             import_lemmas: true,
             seed: 0,
