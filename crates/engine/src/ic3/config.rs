@@ -187,7 +187,9 @@ pub struct Ic3Config {
     /// 0.88× the time per query (median; docs/bench/2026-12-06-prime-elim-20s). Before the
     /// resolvents were made prime, their longer clauses gave larger cores (lifted
     /// predecessors, lemmas: 8.4 literals a MIC result against 3.2 on `irstdme6`) and the
-    /// option lost files (docs/bench/2026-12-06-elim-20s).
+    /// option lost files (docs/bench/2026-12-06-elim-20s). The lifting solver uses the same
+    /// CNF: lifting on the CNF before elimination gave smaller predecessors on some files
+    /// (`csmacdp2`) but solved 129 against 131 (docs/bench/2026-12-06-lift-full-cnf-20s).
     pub cnf_eliminate: bool,
     /// After each level, move the top level's lemmas that are inductive on their own to the
     /// infinity level and share them with the other engines of a portfolio.
