@@ -424,6 +424,8 @@ fn roots(ts: &TransitionSystem) -> impl Iterator<Item = Var> + '_ {
 
 /// A node is not eliminated into a reader that would then read more leaves than this.
 const MAX_ELIM_LEAVES: usize = 8;
+// `make_prime`'s truth tables hold 256 assignments.
+const _: () = assert!(MAX_ELIM_LEAVES <= 8);
 /// Nor when a resolvent would be longer than this.
 const MAX_ELIM_CLAUSE: usize = 8;
 
@@ -492,7 +494,7 @@ impl Table {
 /// restores that. A shrunk clause subsumes the one it came from, so the set still defines
 /// `out`: fixing the leaves fixes it by unit propagation.
 fn make_prime(clauses: &mut Vec<Vec<Lit>>, out: Var, leaves: &[Var]) {
-    debug_assert!(leaves.len() <= MAX_ELIM_LEAVES && MAX_ELIM_LEAVES <= 8);
+    debug_assert!(leaves.len() <= MAX_ELIM_LEAVES);
     // The assignments that make literal `l` false.
     let falsifying = |l: Lit| -> Table {
         let i = leaves.binary_search(&l.var()).expect("a leaf");
