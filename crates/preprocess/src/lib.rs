@@ -72,11 +72,12 @@ impl Default for PreprocessConfig {
             scorr_steps: 64,
             scorr_conflicts: 1000,
             scorr_time: Duration::from_secs(5),
-            // On with IC3's CNF elimination, which it feeds (merged gates leave fewer nodes to
-            // eliminate around): together they solved 131 and 130 files of the shared set at
-            // 20 s, seeds 0 and 1, against 129 and 127 without, a superset each time
-            // (docs/bench/2026-12-06-prime-elim-20s). Alone it had lost 2 files
-            // (docs/bench/2026-12-03-sweep-20s).
+            // On, measured together with IC3's CNF elimination (with which it gives the
+            // smallest CNF: `frogs.5` 662 nodes, against 895 with elimination alone and 1576
+            // with neither): the two solved 131 and 130 files of the shared set at 20 s, seeds
+            // 0 and 1, against 129 and 127 without, a superset each time
+            // (docs/bench/2026-12-06-prime-elim-20s). Alone, before elimination was the
+            // default, it had lost 2 files (docs/bench/2026-12-03-sweep-20s).
             sweep: true,
             sweep_words: 4,
             sweep_conflicts: 100,
