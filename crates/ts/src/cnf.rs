@@ -39,8 +39,23 @@ pub struct MappedCnf {
 
 const NONE: u32 = u32::MAX;
 const MAX_CUTS: usize = 8;
-/// Truth tables of the four cut variables.
-const PROJ: [u16; 4] = [0xAAAA, 0xCCCC, 0xF0F0, 0xFF00];
+/// Truth tables of the first six variables of a function, one 64-bit word each (bit `m`: the
+/// assignment giving variable `i` bit `i` of `m`).
+const PROJ_WORD: [u64; 6] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+/// Truth tables of the four cut variables: the low 16 bits of [`PROJ_WORD`].
+const PROJ: [u16; 4] = [
+    PROJ_WORD[0] as u16,
+    PROJ_WORD[1] as u16,
+    PROJ_WORD[2] as u16,
+    PROJ_WORD[3] as u16,
+];
 
 #[derive(Clone, Copy, Debug)]
 struct Cut {
@@ -283,9 +298,9 @@ impl MappedCnf {
     /// a constraint, the bad literal or a property) where resolving them into their readers
     /// adds no clause, no reader gets more than `MAX_ELIM_LEAVES` leaves and no clause more
     /// than `MAX_ELIM_CLAUSE` literals. Each reader's new clauses are shrunk to prime
-    /// implicates of its function (`make_prime`). Returns the number of nodes eliminated. A variable
-    /// eliminated here has no LUT any more; a solver that still asks for it directly gets it
-    /// by plain Tseitin from the system's gates.
+    /// implicates of its function (`make_prime`). Returns the number of nodes eliminated. A
+    /// variable eliminated here has no LUT any more; a solver that still asks for it directly
+    /// gets it by plain Tseitin from the system's gates.
     pub fn eliminate(&mut self, ts: &TransitionSystem) -> usize {
         let n = self.luts.len();
         let index = |lut_of: &[u32], v: Var| -> Option<usize> {
@@ -455,16 +470,8 @@ impl Table {
     const NONE: Table = Table([0; 4]);
     /// The assignments in which leaf `i` is true.
     fn leaf(i: usize) -> Table {
-        const WORD: [u64; 6] = [
-            0xAAAA_AAAA_AAAA_AAAA,
-            0xCCCC_CCCC_CCCC_CCCC,
-            0xF0F0_F0F0_F0F0_F0F0,
-            0xFF00_FF00_FF00_FF00,
-            0xFFFF_0000_FFFF_0000,
-            0xFFFF_FFFF_0000_0000,
-        ];
         match i {
-            0..=5 => Table([WORD[i]; 4]),
+            0..=5 => Table([PROJ_WORD[i]; 4]),
             6 => Table([0, u64::MAX, 0, u64::MAX]),
             _ => Table([0, 0, u64::MAX, u64::MAX]),
         }
