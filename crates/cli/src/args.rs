@@ -415,7 +415,8 @@ pub struct Ic3Args {
     #[arg(long, value_name = "N", default_value_t = ic3_default().rebuild_after)]
     pub rebuild_after: usize,
     /// How predecessor states are shrunk: core (unsat core of a lifting query), ternary
-    /// (ternary simulation), none.
+    /// (ternary simulation), ternary-core (simulation, then a core query on what it kept),
+    /// none.
     #[arg(long, value_name = "MODE", default_value_t = ic3_default().lift)]
     pub lift: pdrkit_engine::ic3::LiftMode,
     /// Core lifting: queries per predecessor at most, each shrinking the last one's result in

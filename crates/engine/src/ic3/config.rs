@@ -160,7 +160,14 @@ pub struct Ic3Config {
     /// Rebuild a frame solver after this many activation literals (dead temporary clauses
     /// slow MiniSat down; ABC recycles after 300).
     pub rebuild_after: usize,
-    /// How predecessors are shrunk.
+    /// How predecessors are shrunk. Core lifting by measurement: ternary simulation then a
+    /// core query (`TernaryCore`) fixes the files whose cores the eliminated CNF coarsens
+    /// (medians over seeds 0–4: `csmacdp2` 4076 queries against 27167, `mentorbm1p02` 41
+    /// against 225, `frogs.5` 14139 against 41331) and halves the files over 2× rIC3's
+    /// queries, but on the whole shared set at 20 s it solved 131, 131 and 130 files at seeds
+    /// 0–2 against 131, 131 and 132 (PAR-2 1034, 1016, 1048 against 990, 1010, 985), losing
+    /// `zipcpu-zipmmu` files (docs/bench/2026-12-06-ternary-core-20s). Simulation alone
+    /// (`Ternary`) solved 131 and 130.
     pub lift: LiftMode,
     /// Core lifting: lifting queries per predecessor at most, each on the last one's result in
     /// another literal order, while it shrinks (1: one query).

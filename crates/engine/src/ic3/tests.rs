@@ -675,6 +675,7 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
         (LiftMode::Core, 3, SatBackend::Pdrkit),
         (LiftMode::Core, 1, SatBackend::Minisat),
         (LiftMode::Ternary, 1, SatBackend::Pdrkit),
+        (LiftMode::TernaryCore, 1, SatBackend::Pdrkit),
     ];
     for (lift, lift_rounds, sat) in modes {
         let cfg = Ic3Config {
