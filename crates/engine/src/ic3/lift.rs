@@ -65,7 +65,10 @@ pub struct Lifter {
     solver: Option<ConeSolver>,
     assumptions: Vec<Lit>,
     clause: Vec<Lit>,
+    /// Built on the first ternary lifting, for that call's system: a lifter serves one IC3
+    /// run, whose system does not change.
     ternary: Option<TernarySim>,
+    /// `TernaryCore`: the latches simulation kept, in the caller's order.
     order: Vec<Lit>,
 }
 
@@ -175,6 +178,7 @@ impl Lifter {
         targets: &[Lit],
     ) -> Cube {
         let sim = self.ternary.get_or_insert_with(|| TernarySim::new(ts));
+        debug_assert_eq!(sim.cone.len(), ts.gates.len(), "one lifter, one system");
         // The checked literals: targets mapped to their current-state functions, constraints.
         let checks = targets
             .iter()
