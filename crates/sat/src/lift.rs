@@ -1,8 +1,9 @@
 //! Dropping values from a model (`flip_to_none`): a variable's value can go when every
 //! irredundant clause of the domain that it satisfies is satisfied by another literal too. The
-//! partial assignment left satisfies every clause wholly inside the domain, so all its
-//! completions are models (and, extended outside the domain, models of everything): IC3 uses
-//! that to generalize a predecessor without a SAT call.
+//! partial assignment left satisfies every clause wholly inside the domain and the query's
+//! assumptions (their values are never dropped: no clause holds them), so all its completions
+//! are models (and, extended outside the domain, models of everything): IC3 uses that to
+//! generalize a predecessor without a SAT call.
 //!
 //! That needs every clause containing a literal, not just those watching it (a clause may be
 //! satisfied by a literal it does not watch), so the irredundant permanent clauses get
@@ -13,7 +14,7 @@
 use pdrkit_logic::{Lit, Var};
 
 use crate::assign::{TRUE, UNDEF};
-use crate::clause::CRef;
+use crate::clause::{CRef, NO_REASON};
 use crate::solver::Cdcl;
 
 #[derive(Debug, Default)]
@@ -96,7 +97,13 @@ impl Cdcl {
             UNDEF => return true,
             _ => !v.lit(),
         };
-        if self.assign.info[v.idx()].level == 0 {
+        let info = &self.assign.info[v.idx()];
+        if info.level == 0 {
+            return false;
+        }
+        // An assumption is a decision at one of the first levels (one level each): no clause
+        // holds it, the query does.
+        if info.reason == NO_REASON && info.level as usize <= self.assumptions.len() {
             return false;
         }
         if !self.occurrences.built {

@@ -457,8 +457,8 @@ impl Cdcl {
     /// domain that it satisfies is satisfied by another literal too, and says whether it is
     /// now unassigned (true at once when it was already). The values left still satisfy
     /// every clause of the domain, so every completion of them is a model. Values fixed at
-    /// level 0 stay (false). Assumption values are not protected: the caller decides. Not
-    /// after `Unsat`/`Unknown` or a change (false).
+    /// level 0 and the assumptions' values stay (false). Not after `Unsat`/`Unknown` or a
+    /// change (false).
     pub fn flip_to_none(&mut self, var: Var) -> bool {
         if self.answer != Some(SatResult::Sat) {
             return false;

@@ -669,10 +669,8 @@ impl ScenarioWithDefs {
         let n = self.num_vars();
         let tries = 1 + src.below(u64::from(n));
         for _ in 0..tries {
+            // Assumptions too: the solver keeps their values (checked below).
             let v = Var(src.below(u64::from(n)) as u32);
-            if assumptions.iter().any(|a| a.var() == v) {
-                continue;
-            }
             if self.cdcl.flip_to_none(v) {
                 assert_eq!(self.cdcl.value(v.lit()), None, "flipped {v:?} reads none");
                 self.summary.flips += 1;
