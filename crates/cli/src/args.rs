@@ -423,6 +423,10 @@ pub struct Ic3Args {
     /// another order.
     #[arg(long, value_name = "N", default_value_t = ic3_default().lift_rounds)]
     pub lift_rounds: usize,
+    /// Before lifting, drop the latches no clause of the frame solver's model needs.
+    #[arg(long, value_name = "BOOL", default_value_t = ic3_default().lift_flip,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub lift_flip: bool,
     /// Re-prove every generalized lemma with one more query before learning it.
     #[arg(long, value_name = "BOOL", default_value_t = ic3_default().verify_lemmas,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
@@ -499,6 +503,7 @@ impl Ic3Args {
             rebuild_after: self.rebuild_after,
             lift: self.lift,
             lift_rounds: self.lift_rounds,
+            lift_flip: self.lift_flip,
             verify_lemmas: self.verify_lemmas,
             push_shrink: self.push_shrink,
             push_memo: self.push_memo,

@@ -397,7 +397,7 @@ impl Ic3<'_> {
                     let lifted = if (try_ctg && self.cfg.ctg_lift) || self.cfg.ctg_join_lifted {
                         let targets: Vec<Lit> =
                             cube.iter().map(|&l| self.layout.prime(l)).collect();
-                        Some(self.lift(&state, &inputs, &targets))
+                        Some(self.lift(&state, &inputs, &targets, Some(at)))
                     } else {
                         None
                     };
@@ -474,7 +474,7 @@ impl Ic3<'_> {
                     }
                     let (state, inputs) = self.model_of(level - 1);
                     let targets: Vec<Lit> = s.iter().map(|&l| self.layout.prime(l)).collect();
-                    let pred = self.lift(&state, &inputs, &targets);
+                    let pred = self.lift(&state, &inputs, &targets, Some(level - 1));
                     if !self.block_ctg(&pred, level - 1, depth, outside, budget, attempts)? {
                         return Ok(false);
                     }

@@ -22,6 +22,14 @@ pub struct Ic3Stats {
     pub push_calls: u64,
     /// Lifting queries.
     pub lift_calls: u64,
+    /// Predecessors lifted.
+    pub lifts: u64,
+    /// Sum of the lengths of the lifted cubes.
+    pub lift_lits: u64,
+    /// Liftings from a pruned model (`Ic3Config::lift_flip`).
+    pub lift_pruned: u64,
+    /// Latches dropped from frame solvers' models before lifting.
+    pub lift_flipped: u64,
     /// Re-verification queries of generalized lemmas.
     pub verify_calls: u64,
     /// Time in the frame solvers' SAT calls.
@@ -104,6 +112,13 @@ impl Ic3Stats {
             ("sat_ctg", self.ctg_calls.into()),
             ("sat_push", self.push_calls.into()),
             ("sat_lift", self.lift_calls.into()),
+            (
+                "avg_lift_len",
+                StatValue::Mean(mean(self.lift_lits, self.lifts)),
+            ),
+            ("lifts", self.lifts.into()),
+            ("lift_pruned", self.lift_pruned.into()),
+            ("lift_flipped", self.lift_flipped.into()),
             ("sat_verify", self.verify_calls.into()),
             (
                 "sat_time_s",

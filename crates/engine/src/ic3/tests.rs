@@ -6,7 +6,7 @@
 //! level to try, so the lemma learned at `k` is exactly what MIC returned (CTG lemmas are learned
 //! one level lower in the systems below, and told apart by their level).
 
-use pdrkit_logic::{Cube, Lit};
+use pdrkit_logic::{Cube, Lit, SatResult};
 use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
 
 use super::generalize::CtgBudget;
@@ -695,7 +695,7 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
                         .map(|&j| ts.latch(j).lit_with(!succ[j]))
                         .collect();
                     let primed: Vec<Lit> = target.iter().map(|&t| ic3.layout.prime(t)).collect();
-                    let cube = ic3.lift(&state_lits, &inputs, &primed);
+                    let cube = ic3.lift(&state_lits, &inputs, &primed, None);
                     let what = format!("{lift}/{lift_rounds}/{sat}: {state:?} {inputs:?} {set:?}");
                     assert!(
                         cube.iter().all(|l| state_lits.contains(l)),
@@ -729,16 +729,129 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
         let l0 = ic3.layout.prime(on(&ts, 0));
         let l2 = ic3.layout.prime(on(&ts, 2));
         assert_eq!(
-            ic3.lift(&state_lits, &[false, false], &[l0]),
+            ic3.lift(&state_lits, &[false, false], &[l0], None),
             Cube::new([on(&ts, 1), on(&ts, 2)]),
             "{lift}"
         );
         assert_eq!(
-            ic3.lift(&state_lits, &[false, false], &[l2]),
+            ic3.lift(&state_lits, &[false, false], &[l2], None),
             Cube::new([on(&ts, 3), !on(&ts, 4)]),
             "{lift}"
         );
     }
+}
+
+/// A random circuit with reconvergent fan-out: `gates` ANDs over the inputs, the latches and
+/// the gates before, with random polarities; each latch's next state is one of them, or an
+/// input or latch. Every
+/// latch stays in the system, in order (bad reads them all).
+fn random_circuit(inputs: usize, latches: usize, gates: usize, seed: &mut u64) -> TransitionSystem {
+    let mut next = |n: usize| {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed % n as u64) as usize
+    };
+    let mut c = Circuit::new(inputs, latches);
+    let mut pool: Vec<Lit> = (0..inputs)
+        .map(|i| c.input(i))
+        .chain((0..latches).map(|j| c.latch(j)))
+        .collect();
+    for _ in 0..gates {
+        let a = pool[next(pool.len())];
+        let b = pool[next(pool.len())];
+        let g = c.and(a.xor(next(2) == 1), b.xor(next(2) == 1));
+        pool.push(g);
+    }
+    for j in 0..latches {
+        // Some next states are latches or inputs themselves (shift registers): a primed
+        // literal is then the same solver variable as a current one.
+        let n = if next(3) == 0 {
+            pool[next(inputs + latches)]
+        } else {
+            pool[inputs + latches + next(gates)]
+        };
+        c.set_next(j, n.xor(next(2) == 1));
+    }
+    // Bad reads every latch (they all stay); an input no latch reads may go.
+    let mut bad = c.latch(0);
+    for j in 1..latches {
+        bad = c.and(bad, c.latch(j));
+    }
+    c.aig.bads.push(bad);
+    TransitionSystem::from_aig(&c.aig, None).expect("well-formed circuit")
+}
+
+#[test]
+fn latches_dropped_from_the_frame_solvers_model_before_lifting_never_matter() {
+    use super::frame_solvers::{Purpose, Relind};
+    // Lifting from a frame solver's model with `lift_flip`: every state of the lifted cube,
+    // with the model's inputs, steps into the target (checked by enumeration).
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut flipped = 0;
+    for _ in 0..12 {
+        let ts = random_circuit(2, 6, 24, &mut seed);
+        let nl = ts.num_latches();
+        let cfg = Ic3Config {
+            lift_flip: true,
+            sat: SatBackend::Pdrkit,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        for set in [&[0usize][..], &[1, 2], &[0, 3, 5], &[0, 1, 2, 3, 4, 5]] {
+            for values in assignments(set.len()) {
+                let target: Vec<Lit> = set
+                    .iter()
+                    .zip(&values)
+                    .map(|(&j, &b)| ts.latch(j).lit_with(!b))
+                    .collect();
+                let cube = Cube::new(target.iter().copied());
+                // With and without `¬cube`: the query's temporary clause must hold too.
+                for negation in [false, true] {
+                    let Ok(Relind::Pred) = ic3.relind(&cube, 1, negation, Purpose::Block) else {
+                        continue;
+                    };
+                    let (state, inputs) = ic3.model_of(1);
+                    let primed: Vec<Lit> = target.iter().map(|&t| ic3.layout.prime(t)).collect();
+                    let before = ic3.stats.lift_flipped;
+                    let lifted = ic3.lift(&state, &inputs, &primed, Some(1));
+                    flipped += ic3.stats.lift_flipped - before;
+                    assert!(lifted.iter().all(|l| state.contains(l)));
+                    for s in assignments(nl).filter(|s| holds(&ts, &lifted, s)) {
+                        let t = successor(&ts, &s, &inputs);
+                        assert!(
+                            holds(&ts, &target, &t),
+                            "{lifted:?} from {state:?} holds in {s:?}, which steps to {t:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Bad-state lifting: the target is a current-state literal, assumed by the query; a
+        // latch's own literal is held by the assumption alone, no clause.
+        let mut values = Vec::new();
+        let goals: Vec<Lit> = (0..nl)
+            .flat_map(|j| [on(&ts, j), !on(&ts, j)])
+            .chain([ts.bad, !ts.bad])
+            .collect();
+        for goal in goals {
+            let (ts_, layout) = (ic3.ts, &ic3.layout);
+            if ic3.solvers[1].solve(ts_, layout, &[], &[goal]) != SatResult::Sat {
+                continue;
+            }
+            let (state, inputs) = ic3.model_of(1);
+            let lifted = ic3.lift(&state, &inputs, &[goal], Some(1));
+            for s in assignments(nl).filter(|s| holds(&ts, &lifted, s)) {
+                ts.evaluate(&s, &inputs, &mut values);
+                assert!(
+                    TransitionSystem::value(&values, goal),
+                    "{lifted:?} holds in {s:?}, where {goal:?} is false"
+                );
+            }
+        }
+    }
+    // The test sees the pre-filter at work.
+    assert!(flipped > 100, "only {flipped} latches dropped");
 }
 
 #[test]
