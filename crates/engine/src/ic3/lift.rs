@@ -494,6 +494,7 @@ mod tests {
     use pdrkit_logic::{Cube, Lit};
     use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
 
+    use super::super::tests::{random_circuit, XorShift};
     use super::{TernarySim, F, T, X};
 
     /// The reference: the whole circuit simulated again for every latch tried.
@@ -540,52 +541,19 @@ mod tests {
 
     #[test]
     fn event_driven_simulation_keeps_what_full_simulation_keeps() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         let mut calls_with_drops = 0;
         for _ in 0..20 {
-            // A random AIG over 3 inputs and 8 latches, 60 gates with reconvergent fan-out.
-            let mut aig = Aig::default();
-            let mut lits = vec![Lit::FALSE];
-            for _ in 0..3 {
-                let v = aig.new_var();
-                aig.inputs.push(v.lit());
-                lits.push(v.lit());
-            }
-            for _ in 0..8 {
-                let v = aig.new_var();
-                aig.latches.push(Latch {
-                    lit: v.lit(),
-                    next: Lit::FALSE,
-                    reset: Reset::Zero,
-                });
-                lits.push(v.lit());
-            }
-            for _ in 0..60 {
-                let a = lits[1 + next(lits.len() - 1)].xor(next(2) == 1);
-                let b = lits[1 + next(lits.len() - 1)].xor(next(2) == 1);
-                let g = aig.add_and(a, b);
-                lits.push(g);
-            }
-            for j in 0..8 {
-                aig.latches[j].next = lits[lits.len() - 1 - next(30)];
-            }
-            aig.bads.push(lits[lits.len() - 1]);
-            let ts = TransitionSystem::from_aig(&aig, None).expect("well-formed circuit");
+            let ts = random_circuit(3, 8, 60, &mut rng);
             let mut sim = TernarySim::new(&ts);
             // Several calls on one simulator: each must start from a clean slate.
             for _ in 0..20 {
                 let mut vals = vec![F; ts.num_vars() as usize];
                 let inputs: Vec<Lit> = (0..ts.num_inputs())
-                    .map(|i| ts.input(i).lit_with(next(2) == 1))
+                    .map(|i| ts.input(i).lit_with(rng.below(2) == 1))
                     .collect();
                 let state: Vec<Lit> = (0..ts.num_latches())
-                    .map(|j| ts.latch(j).lit_with(next(2) == 1))
+                    .map(|j| ts.latch(j).lit_with(rng.below(2) == 1))
                     .collect();
                 for &l in inputs.iter().chain(&state) {
                     vals[l.var().idx()] = !l.is_neg() as u8;
@@ -595,12 +563,12 @@ mod tests {
                     vals[g.out.idx()] = value(&vals, g.a) & value(&vals, g.b);
                 }
                 // Checks: a few gate or latch literals, each made true in this state.
-                let checks: Vec<Lit> = (0..1 + next(3))
+                let checks: Vec<Lit> = (0..1 + rng.below(3))
                     .map(|_| {
-                        let l = if next(4) == 0 {
-                            state[next(state.len())]
+                        let l = if rng.below(4) == 0 {
+                            state[rng.below(state.len())]
                         } else {
-                            ts.gates[next(ts.gates.len())].out.lit()
+                            ts.gates[rng.below(ts.gates.len())].out.lit()
                         };
                         l.xor(value(&vals, l) == F)
                     })

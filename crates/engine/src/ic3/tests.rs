@@ -741,17 +741,29 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
     }
 }
 
+/// The tests' pseudo-random numbers (xorshift64): fixed seeds, the same cases every run.
+pub(super) struct XorShift(pub u64);
+
+impl XorShift {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
 /// A random circuit with reconvergent fan-out: `gates` ANDs over the inputs, the latches and
 /// the gates before, with random polarities; each latch's next state is one of them, or an
-/// input or latch. Every
-/// latch stays in the system, in order (bad reads them all).
-fn random_circuit(inputs: usize, latches: usize, gates: usize, seed: &mut u64) -> TransitionSystem {
-    let mut next = |n: usize| {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        (*seed % n as u64) as usize
-    };
+/// input or latch. Every latch stays in the system, in order (bad reads them all).
+pub(super) fn random_circuit(
+    inputs: usize,
+    latches: usize,
+    gates: usize,
+    rng: &mut XorShift,
+) -> TransitionSystem {
+    let mut next = |n: usize| rng.below(n);
     let mut c = Circuit::new(inputs, latches);
     let mut pool: Vec<Lit> = (0..inputs)
         .map(|i| c.input(i))
@@ -765,7 +777,7 @@ fn random_circuit(inputs: usize, latches: usize, gates: usize, seed: &mut u64) -
     }
     for j in 0..latches {
         // Some next states are latches or inputs themselves (shift registers): a primed
-        // literal is then the same solver variable as a current one.
+        // variable is then a copy of a current one.
         let n = if next(3) == 0 {
             pool[next(inputs + latches)]
         } else {
@@ -787,10 +799,10 @@ fn latches_dropped_from_the_frame_solvers_model_before_lifting_never_matter() {
     use super::frame_solvers::{Purpose, Relind};
     // Lifting from a frame solver's model with `lift_flip`: every state of the lifted cube,
     // with the model's inputs, steps into the target (checked by enumeration).
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let mut flipped = 0;
     for _ in 0..12 {
-        let ts = random_circuit(2, 6, 24, &mut seed);
+        let ts = random_circuit(2, 6, 24, &mut rng);
         let nl = ts.num_latches();
         let cfg = Ic3Config {
             lift_flip: true,
