@@ -175,10 +175,11 @@ pub struct Ic3Config {
     /// Before lifting, drop from the frame solver's model the latches no clause of the query
     /// needs (`flip_to_none`, least active first; rIC3 does this before its core query): the
     /// lifting then starts from the latches the model's own justification reads. Off by
-    /// measurement: on the whole shared set at 20 s it solved 129 files against 131 (PAR-2
-    /// 1071 against 989), fixing `frogs.5` (1214 queries against 77023) and `csmacdp2` (3513
-    /// against 19370) but losing `vis_arrays_buf_bug` and `zipcpu-zipmmu-p14`, as ternary
-    /// lifting does (docs/bench/2026-12-06-lift-flip-20s).
+    /// measurement: on the whole shared set at 20 s it solved 129 and 130 files against 131 at
+    /// seeds 0 and 1 (PAR-2 1071 and 1071 against 989 and 1013), fixing `frogs.5` (1214
+    /// queries against 77023 at seed 0) and `csmacdp2` (3513 against 19370) but losing
+    /// `vis_arrays_buf_bug` at both, as ternary lifting does
+    /// (docs/bench/2026-12-06-lift-flip-20s).
     pub lift_flip: bool,
     /// Re-prove every generalized lemma with a fresh relative-induction query before learning
     /// it (a second opinion: every lemma is already the core of an unsatisfiable query).
