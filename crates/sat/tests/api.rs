@@ -121,13 +121,14 @@ fn flip_to_none_keeps_every_clause_satisfied() {
 
 #[test]
 fn flip_to_none_keeps_the_assumptions() {
-    // 6 is assumed and no clause reads it as true: only the query holds it.
+    // 6 and 7 are assumed; 6 ∨ 7 holds by either, so no clause needs them: only the query
+    // holds their values. ¬6 ∨ 8 needs 8 while 6 is true.
     let mut s = Cdcl::new();
     s.add_clause(&[v(6), v(7)]);
     s.add_clause(&[!v(6), v(8)]);
     assert_eq!(s.solve(&[v(6), v(7)]), SatResult::Sat);
     assert!(!s.flip_to_none(Var(6)), "an assumption's value stays");
     assert!(!s.flip_to_none(Var(7)), "so does the second's");
-    assert!(!s.flip_to_none(Var(8)), "¬6 ∨ 8 needs 8");
+    assert!(!s.flip_to_none(Var(8)), "8 stays");
     assert_eq!(s.value(v(6)), Some(true));
 }
