@@ -170,7 +170,10 @@ pub struct Ic3Config {
     /// (`Ternary`) solved 131 and 130.
     pub lift: LiftMode,
     /// Core lifting: lifting queries per predecessor at most, each on the last one's result in
-    /// another literal order, while it shrinks (1: one query).
+    /// another literal order, while it shrinks (1: one query). One by measurement: two rounds
+    /// repair `csmacdp2` and `mentorbm1p02` (3210 and 41 queries against 19370 and 236) but on
+    /// the whole shared set at 20 s solved the same 132 files at PAR-2 981 against 964, and 9
+    /// files asked over 2× rIC3's queries against 6 (docs/bench/2026-12-06-lift-rounds-20s).
     pub lift_rounds: usize,
     /// Before lifting, drop from the frame solver's model the latches no clause of the query
     /// needs (`flip_to_none`, least active first; rIC3 does this before its core query): the
