@@ -365,7 +365,7 @@ impl Ic3<'_> {
     /// tried again; otherwise the candidate is joined with it. `full` is the cube MIC holds now
     /// (`cand` and one more literal), blocked at `level`.
     #[allow(clippy::too_many_arguments)]
-    fn ctg_down(
+    pub(super) fn ctg_down(
         &mut self,
         cand: &[Lit],
         full: &[Lit],
@@ -378,6 +378,13 @@ impl Ic3<'_> {
         let mut cube = Cube::new(cand.iter().copied());
         let mut ctgs = 0;
         loop {
+            // One literal's drop can ask thousands of queries here (each failed CTG costs up
+            // to its budget, and a long cube fails many times), and a deadline does not
+            // interrupt a SAT call: without this check a time limit finds the run here and
+            // the CLI prints the counters of the last finished level instead of the run's.
+            if self.ctl.should_stop() {
+                return Err(Stop::Unknown(self.stopped()));
+            }
             if !self.initiation(&cube) {
                 return Ok(None);
             }
@@ -460,6 +467,9 @@ impl Ic3<'_> {
         }
         *attempts -= 1;
         loop {
+            if self.ctl.should_stop() {
+                return Err(Stop::Unknown(self.stopped()));
+            }
             match self.relind_outside(s, level - 1, true, outside, Purpose::Ctg)? {
                 Relind::Blocked(core) => {
                     let c = self.mic(core, level, depth + 1, outside, budget)?;

@@ -915,11 +915,8 @@ fn a_failed_push_is_not_asked_again_until_a_lemma_takes_its_state_away() {
     }
 }
 
-/// A run stopped before it finished a level still reports what it did: the statistics a
-/// time limit prints are the run's, not the last finished level's.
-#[test]
-fn a_stopped_run_reports_its_statistics() {
-    // A 3-bit counter: bad (all ones) needs levels beyond the first.
+/// A 3-bit counter from 0, counting up each step; bad when all bits are set.
+fn three_bit_counter() -> TransitionSystem {
     let mut c = Circuit::new(0, 3);
     let (l0, l1, l2) = (c.latch(0), c.latch(1), c.latch(2));
     let carry = c.and(l0, l1);
@@ -928,7 +925,15 @@ fn a_stopped_run_reports_its_statistics() {
     c.set_next(0, !l0);
     c.set_next(1, n1);
     c.set_next(2, n2);
-    let ts = c.build();
+    c.build()
+}
+
+/// A run stopped before it finished a level still reports what it did: the statistics a
+/// time limit prints are the run's, not the last finished level's.
+#[test]
+fn a_stopped_run_reports_its_statistics() {
+    // Bad (all ones) needs levels beyond the first.
+    let ts = three_bit_counter();
     for sat in BACKENDS {
         let ctl = Control::new();
         ctl.stop();
@@ -950,6 +955,36 @@ fn a_stopped_run_reports_its_statistics() {
             Some(crate::StatValue::from(stats.queries())),
             "{sat}"
         );
+    }
+}
+
+/// A deadline does not interrupt SAT calls, so the loops that can ask many of them within one
+/// literal drop check it themselves: CTG's `down` past its deadline stops before asking one.
+#[test]
+fn ctg_down_stops_at_the_deadline_without_a_query() {
+    // The cube `l2` (bit 2 set) is reachable, so dropping `l1` from `l2 ∧ l1` at level 2
+    // needs a query.
+    let ts = three_bit_counter();
+    let (b1, b2) = (ts.latch(1).lit(), ts.latch(2).lit());
+    let budget = CtgBudget { max: 3, limit: 1 };
+    for past in [false, true] {
+        let mut ic3 = ic3_at(&ts, Ic3Config::default(), 2);
+        if past {
+            ic3.ctl = Control::new().with_deadline(Some(std::time::Instant::now()));
+        }
+        let before = ic3.stats.queries();
+        let r = ic3.ctg_down(&[b2], &[b1, b2], 2, 1, &[], None, budget);
+        if past {
+            assert!(matches!(r, Err(super::Stop::Unknown(_))));
+            assert_eq!(
+                ic3.stats.queries(),
+                before,
+                "a query asked past the deadline"
+            );
+        } else {
+            assert!(r.is_ok());
+            assert!(ic3.stats.queries() > before, "the candidate needs a query");
+        }
     }
 }
 
