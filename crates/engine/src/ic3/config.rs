@@ -174,6 +174,11 @@ pub struct Ic3Config {
     /// repair `csmacdp2` and `mentorbm1p02` (3210 and 41 queries against 19370 and 236) but on
     /// the whole shared set at 20 s solved the same 132 files at PAR-2 981 against 964, and 9
     /// files asked over 2× rIC3's queries against 6 (docs/bench/2026-12-06-lift-rounds-20s).
+    /// With `lift_flip` and 8 rounds (rIC3's whole lifting) `csmacdp2`, `mentorbm1p02` and
+    /// `frogs.5` come under 2× rIC3's queries on medians over seeds, but the whole set solved
+    /// 130 and 128 files against 131 and 131 at seeds 0 and 1 (PAR-2 1039 and 1126 against
+    /// 1012 and 1013; docs/bench/2026-12-06-ric3-lift-20s). rIC3 lifts a CTG once; rounds for
+    /// obligations only lost more (127).
     pub lift_rounds: usize,
     /// Before lifting, drop from the frame solver's model the latches no clause of the query
     /// needs (`flip_to_none`, least active first; rIC3 does this before its core query): the
