@@ -136,9 +136,10 @@ pub struct Ic3Config {
     /// `F_{i-1} ∧ T ∧ c'` (rIC3). Without `¬c` a predecessor may lie inside `c`, but an
     /// unsatisfiable answer proves its core unreachable in one step from `F_{i-1}`, which is a
     /// lemma at level `i` as it stands; generalization is relative-inductive either way.
-    /// Kept on: without it, 51 shared files that take 0.1–15 s, two seeds each, asked a
-    /// geometric mean of 0.98× the queries and solved as many, within the seeds' spread; no
-    /// whole-suite run has shown it helps.
+    /// On by measurement: without it, on the whole shared set at 20 s, it solved 131 and 129
+    /// files against 131 and 131 at seeds 0 and 1 (PAR-2 1053 and 1065 against 1012 and 1013;
+    /// docs/bench/2026-12-06-block-negation-20s), though it gains `cmudme2` and `rast-p00` at
+    /// seed 0.
     pub block_negation: bool,
     /// Keep obligations across frames: one blocked at level `i` waits at level `i + 1`.
     pub keep_obligations: bool,

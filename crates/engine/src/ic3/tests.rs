@@ -962,8 +962,8 @@ fn a_stopped_run_reports_its_statistics() {
 /// literal drop check it themselves: CTG's `down` past its deadline stops before asking one.
 #[test]
 fn ctg_down_stops_at_the_deadline_without_a_query() {
-    // The cube `l2` (bit 2 set) is reachable, so dropping `l1` from `l2 ∧ l1` at level 2
-    // needs a query.
+    // The frames hold no lemmas yet, so dropping `l1` from `l2 ∧ l1` at level 2 needs a
+    // query (it finds the predecessor 3 of 4).
     let ts = three_bit_counter();
     let (b1, b2) = (ts.latch(1).lit(), ts.latch(2).lit());
     let budget = CtgBudget { max: 3, limit: 1 };
