@@ -382,6 +382,7 @@ impl Ic3<'_> {
             // to its budget, and a long cube fails many times), and a deadline does not
             // interrupt a SAT call: without this check a time limit finds the run here and
             // the CLI prints the counters of the last finished level instead of the run's.
+            // (`block_ctg` below asks at most the budget's `limit` queries, about a dozen.)
             if self.ctl.should_stop() {
                 return Err(Stop::Unknown(self.stopped()));
             }
@@ -467,9 +468,6 @@ impl Ic3<'_> {
         }
         *attempts -= 1;
         loop {
-            if self.ctl.should_stop() {
-                return Err(Stop::Unknown(self.stopped()));
-            }
             match self.relind_outside(s, level - 1, true, outside, Purpose::Ctg)? {
                 Relind::Blocked(core) => {
                     let c = self.mic(core, level, depth + 1, outside, budget)?;
