@@ -22,6 +22,8 @@ pub(crate) const LEARNT: u32 = 1;
 pub(crate) const TEMPORARY: u32 = 2;
 /// Deleted; its watches go at the next clean-up of their lists.
 pub(crate) const DELETED: u32 = 4;
+/// A permanent clause given as such (a lemma), not part of a definition.
+pub(crate) const LEMMA: u32 = 8;
 const FLAG_BITS: u32 = 8;
 
 #[derive(Debug)]
@@ -101,6 +103,11 @@ impl ClauseDb {
     #[inline]
     pub fn is_temporary(&self, c: CRef) -> bool {
         self.flags(c) & TEMPORARY != 0
+    }
+
+    #[inline]
+    pub fn is_lemma(&self, c: CRef) -> bool {
+        self.flags(c) & LEMMA != 0
     }
 
     #[inline]

@@ -27,7 +27,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use pdrkit_logic::Lit;
 
-use crate::clause::CRef;
+use crate::clause::{CRef, LEMMA};
 use crate::solver::Cdcl;
 
 /// An entry's clause reference once the clause is deleted.
@@ -128,6 +128,16 @@ impl Lemmas {
         }
     }
 
+    /// The stored permanent clauses containing `l`.
+    pub fn containing(&self, l: Lit) -> impl Iterator<Item = CRef> + '_ {
+        self.occ
+            .get(l.code() as usize)
+            .into_iter()
+            .flatten()
+            .map(|&id| self.entries[id as usize].cref)
+            .filter(|&c| c != GONE)
+    }
+
     /// Counts one more entry deleted; sweeps the deleted entries out of every list once they
     /// outnumber the live ones, so that no list grows with clauses long gone (a deleted
     /// entry otherwise leaves a list only when a check reads it).
@@ -166,9 +176,8 @@ impl Cdcl {
             self.lemmas.mark[l.code() as usize] = false;
         }
         if !subsumed {
-            let c = self.db.alloc(&buf, 0, 0);
+            let c = self.db.alloc(&buf, LEMMA, 0);
             self.watches.attach(c, &buf);
-            self.occurrences.add(c, &buf);
             let id = self.lemmas.entries.len() as u32;
             self.lemmas.entries.push(Entry {
                 cref: c,
@@ -248,7 +257,6 @@ impl Cdcl {
             db,
             lemmas,
             watches,
-            occurrences,
             ..
         } = self;
         let list = &mut lemmas.occ[rarest.code() as usize];
@@ -267,7 +275,6 @@ impl Cdcl {
                     .count();
                 if shared == lits.len() {
                     watches.detach(e.cref, clause);
-                    occurrences.remove(e.cref, clause);
                     db.delete(e.cref);
                     e.cref = GONE;
                     deleted += 1;

@@ -5,23 +5,45 @@
 //! are models (and, extended outside the domain, models of everything): IC3 uses that to
 //! generalize a predecessor without a SAT call.
 //!
+//! Lifting needs less ([`Scope::Definitions`]): that every completion keeps the value of every
+//! defined variable, so that it leads to the same successor. The definition clauses alone
+//! give that (they are total and functional: values satisfying them are the functions'
+//! values); the permanent clauses (IC3's lemmas) and the query's temporary clauses do not
+//! matter, so more values go, and each is checked against far fewer clauses (on `rast-p00` a
+//! frame solver's lemmas made the check half of the whole run's time).
+//!
 //! That needs every clause containing a literal, not just those watching it (a clause may be
-//! satisfied by a literal it does not watch), so the irredundant permanent clauses get
-//! occurrence lists, built on the first use only: solvers that never lift never pay for them.
-//! Learnt clauses need no check (every model satisfies them); the query's temporary clauses are
-//! few and checked one by one.
+//! satisfied by a literal it does not watch), so the definition clauses get occurrence lists,
+//! built on the first use only: solvers that never lift never pay for them. The permanent
+//! clauses have theirs already (for subsumption). Learnt clauses need no check (every model
+//! satisfies them); the query's temporary clauses are few and checked one by one.
 
 use pdrkit_logic::{Lit, Var};
 
 use crate::assign::{TRUE, UNDEF};
-use crate::clause::{CRef, NO_REASON};
+use crate::clause::CRef;
 use crate::solver::Cdcl;
+
+/// Which clauses a dropped value must leave satisfied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every clause of the query: what is left is a partial model of it.
+    Query,
+    /// The definition clauses: every completion keeps the defined variables' values.
+    Definitions,
+}
 
 #[derive(Debug, Default)]
 pub(crate) struct Occurrences {
-    /// By internal literal code: the irredundant permanent clauses containing it.
+    /// By internal literal code: the definition clauses containing it.
     lists: Vec<Vec<CRef>>,
     built: bool,
+    /// By internal variable: whether the query numbered `assumed_in` assumes it. An
+    /// assumption's value stays even when no clause of the scope holds it (it may have been
+    /// implied, before its turn came, by a clause outside the scope).
+    assumed: Vec<bool>,
+    assumed_vars: Vec<Var>,
+    assumed_in: u64,
 }
 
 impl Occurrences {
@@ -32,23 +54,11 @@ impl Occurrences {
         }
     }
 
-    /// Records a new irredundant permanent clause (once the lists exist).
+    /// Records a new definition clause (once the lists exist).
     pub fn add(&mut self, c: CRef, lits: &[Lit]) {
         if self.built {
             for &l in lits {
                 self.lists[l.code() as usize].push(c);
-            }
-        }
-    }
-
-    /// Forgets a deleted irredundant permanent clause (once the lists exist).
-    pub fn remove(&mut self, c: CRef, lits: &[Lit]) {
-        if self.built {
-            for &l in lits {
-                let list = &mut self.lists[l.code() as usize];
-                if let Some(i) = list.iter().position(|&x| x == c) {
-                    list.swap_remove(i);
-                }
             }
         }
     }
@@ -68,13 +78,27 @@ impl Cdcl {
         } = self;
         occurrences.lists.resize_with(2 * n, Vec::new);
         for c in db.live() {
-            if !db.is_learnt(c) && !db.is_temporary(c) {
+            if !db.is_learnt(c) && !db.is_temporary(c) && !db.is_lemma(c) {
                 for &l in db.lits(c) {
                     occurrences.lists[l.code() as usize].push(c);
                 }
             }
         }
         occurrences.built = true;
+    }
+
+    /// Marks the variables of the last query's assumptions (and unmarks the query's before).
+    fn mark_assumptions(&mut self) {
+        let occ = &mut self.occurrences;
+        for v in occ.assumed_vars.drain(..) {
+            occ.assumed[v.idx()] = false;
+        }
+        occ.assumed.resize(self.assign.num_vars(), false);
+        for &a in &self.assumptions {
+            occ.assumed[a.var().idx()] = true;
+            occ.assumed_vars.push(a.var());
+        }
+        occ.assumed_in = self.stats.queries;
     }
 
     /// Whether clause `c`, satisfied by `l`, stays satisfied without it (or does not matter:
@@ -86,9 +110,9 @@ impl Cdcl {
             .any(|&q| (q != l && self.assign.val(q) == TRUE) || !self.domain.contains(q.var()))
     }
 
-    /// Unassigns internal variable `v` of the last model if no clause needs it (see the
-    /// module's documentation). Level-0 facts stay.
-    pub(crate) fn flip(&mut self, v: Var) -> bool {
+    /// Unassigns internal variable `v` of the last model if no clause of `scope` needs it
+    /// (see the module's documentation). Level-0 facts stay.
+    pub(crate) fn flip(&mut self, v: Var, scope: Scope) -> bool {
         if !self.domain.contains(v) {
             return true;
         }
@@ -97,13 +121,13 @@ impl Cdcl {
             UNDEF => return true,
             _ => !v.lit(),
         };
-        let info = &self.assign.info[v.idx()];
-        if info.level == 0 {
+        if self.assign.info[v.idx()].level == 0 {
             return false;
         }
-        // An assumption is a decision at one of the first levels (one level each): no clause
-        // holds it, the query does.
-        if info.reason == NO_REASON && info.level as usize <= self.assumptions.len() {
+        if self.occurrences.assumed_in != self.stats.queries {
+            self.mark_assumptions();
+        }
+        if self.occurrences.assumed[v.idx()] {
             return false;
         }
         if !self.occurrences.built {
@@ -113,12 +137,21 @@ impl Cdcl {
         if !occ.iter().all(|&c| self.satisfied_without(c, l)) {
             return false;
         }
-        let temps = &self.temp.clauses;
-        if !temps
-            .iter()
-            .all(|&c| !self.db.lits(c).contains(&l) || self.satisfied_without(c, l))
-        {
-            return false;
+        if scope == Scope::Query {
+            if !self
+                .lemmas
+                .containing(l)
+                .all(|c| self.satisfied_without(c, l))
+            {
+                return false;
+            }
+            let temps = &self.temp.clauses;
+            if !temps
+                .iter()
+                .all(|&c| !self.db.lits(c).contains(&l) || self.satisfied_without(c, l))
+            {
+                return false;
+            }
         }
         self.assign.unassign(v);
         true

@@ -5,8 +5,9 @@
 //! - a model makes every assumption true, every variable of the domain has a value and every
 //!   other none, the domain is closed under fan-in, every clause wholly inside the domain is
 //!   satisfied, and once out-of-domain gates are evaluated (inputs set to false) every clause;
-//! - after `flip_to_none`, the values left satisfy every clause of the domain by a literal of
-//!   their own, and random completions are models;
+//! - after `flip_to_none`, the values left satisfy every clause of the domain (every
+//!   definition clause of it, under `Scope::Definitions`) by a literal of their own, and
+//!   random completions satisfy every clause (every definition clause);
 //! - failed assumptions are a subset of the assumptions, agree with `is_failed`, and are
 //!   unsatisfiable with the clauses and the query's temporary clauses (asked of MiniSat).
 //!
@@ -18,7 +19,7 @@
 #![allow(dead_code)]
 
 use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
-use pdrkit_sat::{Cdcl, Config};
+use pdrkit_sat::{Cdcl, Config, Scope};
 
 /// Random words that drive a scenario.
 pub trait Source {
@@ -234,6 +235,8 @@ struct Scenario {
     defined: usize,
     /// Every clause added, definitions included.
     clauses: Vec<Vec<Lit>>,
+    /// The clauses added as definition clauses.
+    definitions: Vec<Vec<Lit>>,
     /// Variables of permanent clauses.
     permanent_vars: Vec<Var>,
     /// MiniSat's next activation variable.
@@ -308,6 +311,7 @@ pub fn scenario(src: &mut impl Source, max_queries: u64) -> Summary {
             gates,
             defined: 0,
             clauses: Vec::new(),
+            definitions: Vec::new(),
             permanent_vars: Vec::new(),
             next_act: 1 + num_inputs + num_gates,
             last: (Vec::new(), Vec::new()),
@@ -373,6 +377,7 @@ impl ScenarioWithDefs {
             for c in &self.clauses_of[g] {
                 if s.lazy {
                     s.cdcl.add_definition_clause(c);
+                    s.definitions.push(c.clone());
                 } else {
                     s.cdcl.add_clause(c);
                     s.permanent_vars.extend(c.iter().map(|l| l.var()));
@@ -666,12 +671,17 @@ impl ScenarioWithDefs {
     }
 
     fn check_flips(&mut self, src: &mut impl Source, assumptions: &[Lit], temps: &[Vec<Lit>]) {
+        let scope = if src.chance(1, 2) {
+            Scope::Query
+        } else {
+            Scope::Definitions
+        };
         let n = self.num_vars();
         let tries = 1 + src.below(u64::from(n));
         for _ in 0..tries {
             // Assumptions too: the solver keeps their values (checked below).
             let v = Var(src.below(u64::from(n)) as u32);
-            if self.cdcl.flip_to_none(v) {
+            if self.cdcl.flip_to_none(v, scope) {
                 assert_eq!(self.cdcl.value(v.lit()), None, "flipped {v:?} reads none");
                 self.summary.flips += 1;
             }
@@ -684,13 +694,18 @@ impl ScenarioWithDefs {
                 "assumption {a:?} holds"
             );
         }
-        for c in self.clauses.iter().chain(temps) {
+        // What must stay satisfied: every clause, or the definitions.
+        let kept: Vec<&Vec<Lit>> = match scope {
+            Scope::Query => self.clauses.iter().chain(temps).collect(),
+            Scope::Definitions => self.definitions.iter().collect(),
+        };
+        for c in &kept {
             // A tautology holds in every completion without a value of its own.
             let tautology = c.iter().any(|l| c.contains(&!*l));
             if !tautology && c.iter().all(|l| self.cdcl.in_domain(l.var())) {
                 assert!(
                     c.iter().any(|l| vals[l.var().idx()] == Some(!l.is_neg())),
-                    "after flips, clause {c:?} of the domain has no true literal"
+                    "after {scope:?} flips, clause {c:?} of the domain has no true literal"
                 );
             }
         }
@@ -704,7 +719,12 @@ impl ScenarioWithDefs {
                 }
             }
             let full = self.complete(&partial, &mut coin);
-            self.check_total(&full, temps, "random completion after flips");
+            for c in &kept {
+                assert!(
+                    c.iter().any(|l| full[l.var().idx()] != l.is_neg()),
+                    "random completion after {scope:?} flips: clause {c:?} is false"
+                );
+            }
         }
     }
 }
