@@ -45,6 +45,5 @@ pub mod trace;
 mod watch;
 
 pub use config::Config;
-pub use lift::Scope;
 pub use solver::Cdcl;
 pub use stats::Stats;

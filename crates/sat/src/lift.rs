@@ -5,18 +5,18 @@
 //! are models (and, extended outside the domain, models of everything): IC3 uses that to
 //! generalize a predecessor without a SAT call.
 //!
-//! Lifting needs less ([`Scope::Definitions`]): that every completion keeps the value of every
-//! defined variable, so that it leads to the same successor. The definition clauses alone
-//! give that (they are total and functional: values satisfying them are the functions'
-//! values); the permanent clauses (IC3's lemmas) and the query's temporary clauses do not
-//! matter, so more values go, and each is checked against far fewer clauses (on `rast-p00` a
-//! frame solver's lemmas made the check half of the whole run's time).
-//!
 //! That needs every clause containing a literal, not just those watching it (a clause may be
 //! satisfied by a literal it does not watch), so the definition clauses get occurrence lists,
-//! built on the first use only: solvers that never lift never pay for them. The permanent
-//! clauses have theirs already (for subsumption). Learnt clauses need no check (every model
-//! satisfies them); the query's temporary clauses are few and checked one by one.
+//! built on the first use only: solvers that never flip never pay for them. The permanent
+//! clauses (lemmas) have theirs already, kept for subsumption. Learnt clauses need no check
+//! (every model satisfies them); the query's temporary clauses are few and checked one by one.
+//!
+//! Only the definitions would be needed for a predecessor to reach the same successor, and
+//! checking the lemmas is most of the cost on large designs (`rast-p00`). But IC3 lifting on
+//! the definitions alone (which drops latches only lemmas pin, so that cubes leave the frame)
+//! solved 126 files of the shared set against 131 without pruning, and 129 with pruning on
+//! every clause (docs/bench/2026-12-07-flip-definitions-20s): the lemmas' latches are worth
+//! keeping.
 
 use pdrkit_logic::{Lit, Var};
 
@@ -24,23 +24,14 @@ use crate::assign::{TRUE, UNDEF};
 use crate::clause::CRef;
 use crate::solver::Cdcl;
 
-/// Which clauses a dropped value must leave satisfied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// Every clause of the query: what is left is a partial model of it.
-    Query,
-    /// The definition clauses: every completion keeps the defined variables' values.
-    Definitions,
-}
-
 #[derive(Debug, Default)]
 pub(crate) struct Occurrences {
     /// By internal literal code: the definition clauses containing it.
     lists: Vec<Vec<CRef>>,
     built: bool,
     /// By internal variable: whether the query numbered `assumed_in` assumes it. An
-    /// assumption's value stays even when no clause of the scope holds it (it may have been
-    /// implied, before its turn came, by a clause outside the scope).
+    /// assumption's value stays even when no checked clause holds it: one implied before its
+    /// turn came (by a learnt clause, say) is no decision at an assumption's level.
     assumed: Vec<bool>,
     assumed_vars: Vec<Var>,
     assumed_in: u64,
@@ -110,9 +101,9 @@ impl Cdcl {
             .any(|&q| (q != l && self.assign.val(q) == TRUE) || !self.domain.contains(q.var()))
     }
 
-    /// Unassigns internal variable `v` of the last model if no clause of `scope` needs it
-    /// (see the module's documentation). Level-0 facts stay.
-    pub(crate) fn flip(&mut self, v: Var, scope: Scope) -> bool {
+    /// Unassigns internal variable `v` of the last model if no clause needs it (see the
+    /// module's documentation). Level-0 facts stay.
+    pub(crate) fn flip(&mut self, v: Var) -> bool {
         if !self.domain.contains(v) {
             return true;
         }
@@ -137,21 +128,19 @@ impl Cdcl {
         if !occ.iter().all(|&c| self.satisfied_without(c, l)) {
             return false;
         }
-        if scope == Scope::Query {
-            if !self
-                .lemmas
-                .containing(l)
-                .all(|c| self.satisfied_without(c, l))
-            {
-                return false;
-            }
-            let temps = &self.temp.clauses;
-            if !temps
-                .iter()
-                .all(|&c| !self.db.lits(c).contains(&l) || self.satisfied_without(c, l))
-            {
-                return false;
-            }
+        if !self
+            .lemmas
+            .containing(l)
+            .all(|c| self.satisfied_without(c, l))
+        {
+            return false;
+        }
+        let temps = &self.temp.clauses;
+        if !temps
+            .iter()
+            .all(|&c| !self.db.lits(c).contains(&l) || self.satisfied_without(c, l))
+        {
+            return false;
         }
         self.assign.unassign(v);
         true

@@ -17,7 +17,7 @@ use crate::decide::Order;
 use crate::domain::{Domain, Fingerprint};
 use crate::failed::Failed;
 use crate::lemmas::Lemmas;
-use crate::lift::{Occurrences, Scope};
+use crate::lift::Occurrences;
 use crate::reduce::Reduction;
 use crate::restart::Restarts;
 use crate::search::Outcome;
@@ -453,15 +453,13 @@ impl Cdcl {
         v.idx() < self.assign.num_vars() && self.domain.contains(v)
     }
 
-    /// After `Sat`: drops `var`'s value from the model if every clause of `scope` wholly
-    /// inside the domain that it satisfies is satisfied by another literal too, and says
-    /// whether it is now unassigned (true at once when it was already). With
-    /// [`Scope::Query`] the values left still satisfy every clause of the domain, so every
-    /// completion of them is a model; with [`Scope::Definitions`] every completion satisfies
-    /// the definitions, so it keeps every defined variable's value (and the assumptions'), but
-    /// may break a permanent or temporary clause. Values fixed at level 0 and the assumptions'
-    /// values stay (false). Not after `Unsat`/`Unknown` or a change (false).
-    pub fn flip_to_none(&mut self, var: Var, scope: Scope) -> bool {
+    /// After `Sat`: drops `var`'s value from the model if every clause wholly inside the
+    /// domain that it satisfies is satisfied by another literal too, and says whether it is
+    /// now unassigned (true at once when it was already). The values left still satisfy
+    /// every clause of the domain, so every completion of them is a model. Values fixed at
+    /// level 0 and the assumptions' values stay (false). Not after `Unsat`/`Unknown` or a
+    /// change (false).
+    pub fn flip_to_none(&mut self, var: Var) -> bool {
         if self.answer != Some(SatResult::Sat) {
             return false;
         }
@@ -469,7 +467,7 @@ impl Cdcl {
         if v.idx() >= self.assign.num_vars() {
             return true;
         }
-        self.flip(v, scope)
+        self.flip(v)
     }
 
     /// Makes `lit` the polarity tried first when deciding its variable (until a backtrack

@@ -2,7 +2,7 @@
 //! temporary clauses, failed assumptions read in place, `flip_to_none`.
 
 use pdrkit_logic::{Lit, SatResult, Var};
-use pdrkit_sat::{Cdcl, Scope};
+use pdrkit_sat::Cdcl;
 
 fn v(i: u32) -> Lit {
     Var(i).lit()
@@ -110,16 +110,13 @@ fn flip_to_none_keeps_every_clause_satisfied() {
     s.set_phase(v(5));
     assert_eq!(s.solve(&[!v(3), v(1)]), SatResult::Sat);
     assert_eq!(s.value(v(2)), Some(false));
-    assert!(
-        !s.flip_to_none(Var(2), Scope::Query),
-        "¬2 is what keeps ¬3 ∨ ... true"
-    );
+    assert!(!s.flip_to_none(Var(2)), "¬2 is what keeps ¬3 ∨ ... true");
     // 4 ∨ 5 with both true: one may go, not both.
-    assert!(s.flip_to_none(Var(4), Scope::Query));
+    assert!(s.flip_to_none(Var(4)));
     assert_eq!(s.value(v(4)), None);
-    assert!(!s.flip_to_none(Var(5), Scope::Query));
+    assert!(!s.flip_to_none(Var(5)));
     // Outside the domain: nothing to drop.
-    assert!(s.flip_to_none(Var(40), Scope::Query));
+    assert!(s.flip_to_none(Var(40)));
 }
 
 #[test]
@@ -130,60 +127,8 @@ fn flip_to_none_keeps_the_assumptions() {
     s.add_clause(&[v(6), v(7)]);
     s.add_clause(&[!v(6), v(8)]);
     assert_eq!(s.solve(&[v(6), v(7)]), SatResult::Sat);
-    assert!(
-        !s.flip_to_none(Var(6), Scope::Query),
-        "an assumption's value stays"
-    );
-    assert!(
-        !s.flip_to_none(Var(7), Scope::Query),
-        "so does the second's"
-    );
-    assert!(!s.flip_to_none(Var(8), Scope::Query), "8 stays");
+    assert!(!s.flip_to_none(Var(6)), "an assumption's value stays");
+    assert!(!s.flip_to_none(Var(7)), "so does the second's");
+    assert!(!s.flip_to_none(Var(8)), "8 stays");
     assert_eq!(s.value(v(6)), Some(true));
-}
-
-#[test]
-fn flip_to_none_for_definitions_ignores_the_permanent_clauses() {
-    // 3 = 1 ∧ 2, assumed false, with 1 and 2 both false: the definition needs one of them.
-    // The permanent ¬1 ∨ 5, with 5 false, needs 1 false too, but only a query scope sees it.
-    let mut s = Cdcl::new();
-    and(&mut s, 3, v(1), v(2));
-    s.add_clause(&[!v(1), v(5)]);
-    for l in [!v(1), !v(2), !v(5)] {
-        s.set_phase(l);
-    }
-    assert_eq!(s.solve(&[!v(3)]), SatResult::Sat);
-    assert_eq!(
-        [s.value(v(1)), s.value(v(2)), s.value(v(5))],
-        [Some(false); 3]
-    );
-    assert!(!s.flip_to_none(Var(1), Scope::Query), "¬1 ∨ 5 needs ¬1");
-    assert!(
-        s.flip_to_none(Var(1), Scope::Definitions),
-        "3 = 1 ∧ 2 has ¬2"
-    );
-    assert!(
-        !s.flip_to_none(Var(2), Scope::Definitions),
-        "now 3 = 1 ∧ 2 needs ¬2"
-    );
-    assert!(
-        s.flip_to_none(Var(5), Scope::Definitions),
-        "no definition reads 5"
-    );
-    assert!(
-        !s.flip_to_none(Var(3), Scope::Definitions),
-        "an assumption stays"
-    );
-}
-
-#[test]
-fn flip_to_none_keeps_an_assumption_implied_before_its_turn() {
-    // 7 is assumed after 6, but ¬6 ∨ 7 implies it first, at 6's level: it is no decision,
-    // and no definition holds it; it stays because the query assumes it.
-    let mut s = Cdcl::new();
-    s.add_clause(&[!v(6), v(7)]);
-    assert_eq!(s.solve(&[v(6), v(7)]), SatResult::Sat);
-    assert!(!s.flip_to_none(Var(7), Scope::Definitions));
-    assert!(!s.flip_to_none(Var(6), Scope::Definitions));
-    assert_eq!([s.value(v(6)), s.value(v(7))], [Some(true); 2]);
 }

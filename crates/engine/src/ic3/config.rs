@@ -188,7 +188,8 @@ pub struct Ic3Config {
     /// seeds 0 and 1 (PAR-2 1071 and 1071 against 989 and 1013), fixing `frogs.5` (1214
     /// queries against 77023 at seed 0) and `csmacdp2` (3513 against 19370) but losing
     /// `vis_arrays_buf_bug` at both, as ternary lifting does
-    /// (docs/bench/2026-12-06-lift-flip-20s).
+    /// (docs/bench/2026-12-06-lift-flip-20s). Pruning on the definitions alone (cheaper, but
+    /// the cubes then leave the frame) lost more: 126 (docs/bench/2026-12-07-flip-definitions-20s).
     pub lift_flip: bool,
     /// Re-prove every generalized lemma with a fresh relative-induction query before learning
     /// it (a second opinion: every lemma is already the core of an unsatisfiable query).

@@ -32,7 +32,6 @@
 //! every frame below `n` excludes `g`, so `F_{n-2} ∧ ¬c ∧ T ⇒ ¬c'` holds as IC3 needs it.
 
 use pdrkit_logic::{Cube, Lit};
-use pdrkit_sat::Scope;
 
 use super::{Ic3, Purpose, Relind, Stop};
 use crate::Reason;
@@ -354,9 +353,7 @@ impl Ic3<'_> {
                     let s = &mut self.solvers[at];
                     cube = cube.filtered(|l| {
                         s.value(l) == Some(true)
-                            && (!flip
-                                || kept.contains(&l)
-                                || !s.flip_to_none(l.var(), Scope::Query))
+                            && (!flip || kept.contains(&l) || !s.flip_to_none(l.var()))
                     });
                 }
             }

@@ -10,19 +10,15 @@
 //! query on what it kept (`LiftMode::TernaryCore`).
 //!
 //! Before either, the frame solver's own model can be pruned (`Ic3Config::lift_flip`, rIC3's
-//! `flip_to_none` before its core query): a latch goes when every definition clause of that
-//! query (its transition relation) is still satisfied without it. What is left is one
-//! justification of the model's successor, found without a query; the core query then
-//! chooses only among its latches. The frame's lemmas are not consulted (rIC3's are): a
-//! lifted cube need not lie in the frame, and they made the check cost more than the rest of
-//! the run on large designs while keeping latches only they pinned.
+//! `flip_to_none` before its core query): a latch goes when every clause of that query is
+//! still satisfied without it. What is left is one justification of the model, found without
+//! a query; the core query then chooses only among its latches.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use pdrkit_logic::{Cube, Lit, SatResult};
-use pdrkit_sat::Scope;
 use pdrkit_ts::TransitionSystem;
 
 use super::solver::{ConeSolver, Layout, SatBackend};
@@ -443,15 +439,13 @@ impl Ic3<'_> {
         }
         if let Some(level) = model.filter(|_| self.cfg.lift_flip) {
             // Least active first, so the active latches are the likeliest kept. Every
-            // completion of the values left satisfies the transition relation with the same
-            // gate and next-state values (the definitions are all that must stay satisfied),
-            // and the targets are among the query's assumptions, which keep their values: so
-            // any value of a dropped latch leads into the targets. The frame's lemmas need
-            // not hold: the lifted cube is not asked to lie in the frame.
+            // completion of the values left is still a model of the query (its assumptions,
+            // the targets among them, keep their values), so any value of a dropped latch
+            // leads into the targets.
             let s = &mut self.solvers[level];
             let before = order.len();
             for l in order.iter_mut().rev() {
-                if s.flip_to_none(l.var(), Scope::Definitions) {
+                if s.flip_to_none(l.var()) {
                     *l = Lit::FALSE;
                 }
             }

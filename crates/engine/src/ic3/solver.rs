@@ -15,7 +15,7 @@
 
 use bitvec::vec::BitVec;
 use pdrkit_logic::{Lit, SatResult, SatSolver, Solver, Var};
-use pdrkit_sat::{Cdcl, Scope};
+use pdrkit_sat::Cdcl;
 
 use super::record::Recorder;
 use pdrkit_ts::cnf::MappedCnf;
@@ -525,13 +525,12 @@ impl ConeSolver {
     }
 
     /// After `Sat` (pdrkit's solver): drops the value of a system variable from the model when
-    /// no clause of `scope` needs it (see [`Cdcl::flip_to_none`]), and says whether it is now
-    /// unassigned. MiniSat: never.
-    pub fn flip_to_none(&mut self, v: Var, scope: Scope) -> bool {
+    /// no clause of the query needs it, and says whether it is now unassigned. MiniSat: never.
+    pub fn flip_to_none(&mut self, v: Var) -> bool {
         let m = self.map[v.idx()];
         match &mut self.sat {
             _ if m == UNMAPPED => true,
-            Backend::Pdrkit(c) => c.flip_to_none(Var(m), scope),
+            Backend::Pdrkit(c) => c.flip_to_none(Var(m)),
             Backend::Minisat(_) => false,
         }
     }

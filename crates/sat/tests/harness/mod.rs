@@ -5,9 +5,8 @@
 //! - a model makes every assumption true, every variable of the domain has a value and every
 //!   other none, the domain is closed under fan-in, every clause wholly inside the domain is
 //!   satisfied, and once out-of-domain gates are evaluated (inputs set to false) every clause;
-//! - after `flip_to_none`, the values left satisfy every clause of the domain (every
-//!   definition clause of it, under `Scope::Definitions`) by a literal of their own, and
-//!   random completions satisfy every clause (every definition clause);
+//! - after `flip_to_none`, the values left satisfy every clause of the domain by a literal of
+//!   their own, and random completions are models;
 //! - failed assumptions are a subset of the assumptions, agree with `is_failed`, and are
 //!   unsatisfiable with the clauses and the query's temporary clauses (asked of MiniSat).
 //!
@@ -19,7 +18,7 @@
 #![allow(dead_code)]
 
 use pdrkit_logic::{Lit, Minisat, SatResult, SatSolver, Var};
-use pdrkit_sat::{Cdcl, Config, Scope};
+use pdrkit_sat::{Cdcl, Config};
 
 /// Random words that drive a scenario.
 pub trait Source {
@@ -235,8 +234,6 @@ struct Scenario {
     defined: usize,
     /// Every clause added, definitions included.
     clauses: Vec<Vec<Lit>>,
-    /// The clauses added as definition clauses.
-    definitions: Vec<Vec<Lit>>,
     /// Variables of permanent clauses.
     permanent_vars: Vec<Var>,
     /// MiniSat's next activation variable.
@@ -311,7 +308,6 @@ pub fn scenario(src: &mut impl Source, max_queries: u64) -> Summary {
             gates,
             defined: 0,
             clauses: Vec::new(),
-            definitions: Vec::new(),
             permanent_vars: Vec::new(),
             next_act: 1 + num_inputs + num_gates,
             last: (Vec::new(), Vec::new()),
@@ -377,7 +373,6 @@ impl ScenarioWithDefs {
             for c in &self.clauses_of[g] {
                 if s.lazy {
                     s.cdcl.add_definition_clause(c);
-                    s.definitions.push(c.clone());
                 } else {
                     s.cdcl.add_clause(c);
                     s.permanent_vars.extend(c.iter().map(|l| l.var()));
@@ -671,17 +666,12 @@ impl ScenarioWithDefs {
     }
 
     fn check_flips(&mut self, src: &mut impl Source, assumptions: &[Lit], temps: &[Vec<Lit>]) {
-        let scope = if src.chance(1, 2) {
-            Scope::Query
-        } else {
-            Scope::Definitions
-        };
         let n = self.num_vars();
         let tries = 1 + src.below(u64::from(n));
         for _ in 0..tries {
             // Assumptions too: the solver keeps their values (checked below).
             let v = Var(src.below(u64::from(n)) as u32);
-            if self.cdcl.flip_to_none(v, scope) {
+            if self.cdcl.flip_to_none(v) {
                 assert_eq!(self.cdcl.value(v.lit()), None, "flipped {v:?} reads none");
                 self.summary.flips += 1;
             }
@@ -694,18 +684,13 @@ impl ScenarioWithDefs {
                 "assumption {a:?} holds"
             );
         }
-        // What must stay satisfied: every clause, or the definitions.
-        let kept: Vec<&Vec<Lit>> = match scope {
-            Scope::Query => self.clauses.iter().chain(temps).collect(),
-            Scope::Definitions => self.definitions.iter().collect(),
-        };
-        for c in &kept {
+        for c in self.clauses.iter().chain(temps) {
             // A tautology holds in every completion without a value of its own.
             let tautology = c.iter().any(|l| c.contains(&!*l));
             if !tautology && c.iter().all(|l| self.cdcl.in_domain(l.var())) {
                 assert!(
                     c.iter().any(|l| vals[l.var().idx()] == Some(!l.is_neg())),
-                    "after {scope:?} flips, clause {c:?} of the domain has no true literal"
+                    "after flips, clause {c:?} of the domain has no true literal"
                 );
             }
         }
@@ -719,12 +704,7 @@ impl ScenarioWithDefs {
                 }
             }
             let full = self.complete(&partial, &mut coin);
-            for c in &kept {
-                assert!(
-                    c.iter().any(|l| full[l.var().idx()] != l.is_neg()),
-                    "random completion after {scope:?} flips: clause {c:?} is false"
-                );
-            }
+            self.check_total(&full, temps, "random completion after flips");
         }
     }
 }
