@@ -171,15 +171,18 @@ pub struct Ic3Config {
     /// (`Ternary`) solved 131 and 130.
     pub lift: LiftMode,
     /// Core lifting: lifting queries per predecessor at most, each on the last one's result in
-    /// another literal order, while it shrinks (1: one query). One by measurement: two rounds
-    /// repair `csmacdp2` and `mentorbm1p02` (3210 and 41 queries against 19370 and 236) but on
-    /// the whole shared set at 20 s solved the same 132 files at PAR-2 981 against 964, and 9
-    /// files asked over 2× rIC3's queries against 6 (docs/bench/2026-12-06-lift-rounds-20s).
-    /// With `lift_flip` and 8 rounds (rIC3's whole lifting) `csmacdp2`, `mentorbm1p02` and
-    /// `frogs.5` come under 2× rIC3's queries on medians over seeds, but the whole set solved
-    /// 130 and 128 files against 131 and 131 at seeds 0 and 1 (PAR-2 1039 and 1126 against
-    /// 1012 and 1013; docs/bench/2026-12-06-ric3-lift-20s). rIC3 lifts a CTG once; rounds for
-    /// obligations only lost more (127).
+    /// another literal order, while it shrinks (1: one query). Two by measurement at 1527b3f:
+    /// on the whole shared set at 20 s it solved 132 and 131 files against 131 and 130 at
+    /// seeds 0 and 1, a superset each time (`cmudme2` besides; PAR-2 1019 against 991 across
+    /// two runs, 1004 against 1027 in one), and on medians over seeds it brings the three
+    /// files one round left over 2× rIC3's queries under it (`frogs.5` 1.92×, `csmacdp2`
+    /// 0.68×, `mentorbm1p02` 0.68×) and keeps under it the files it puts over 2× at seed 0
+    /// (`eijks444` 1.75× on the medians; docs/bench/2026-12-07-lift-rounds2-20s). At e4b74f8
+    /// it had solved the same 132 files as one round (docs/bench/2026-12-06-lift-rounds-20s).
+    /// With `lift_flip` and 8 rounds (rIC3's whole lifting) the whole set solved 130 and 128
+    /// files against 131 and 131 at seeds 0 and 1 (PAR-2 1039 and 1126 against 1012 and 1013;
+    /// docs/bench/2026-12-06-ric3-lift-20s). rIC3 lifts a CTG once; rounds for obligations
+    /// only lost more (127).
     pub lift_rounds: usize,
     /// Before lifting, drop from the frame solver's model the latches no clause of the query
     /// needs (`flip_to_none`, least active first; rIC3 does this before its core query): the
@@ -268,7 +271,7 @@ impl Default for Ic3Config {
             sat: SatBackend::Pdrkit,
             rebuild_after: 1000,
             lift: LiftMode::Core,
-            lift_rounds: 1,
+            lift_rounds: 2,
             lift_flip: false,
             verify_lemmas: false,
             push_shrink: true,
