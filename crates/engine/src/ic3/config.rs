@@ -171,13 +171,15 @@ pub struct Ic3Config {
     /// (`Ternary`) solved 131 and 130.
     pub lift: LiftMode,
     /// Core lifting: lifting queries per predecessor at most, each on the last one's result in
-    /// another literal order, while it shrinks (1: one query). Two by measurement at 1527b3f:
+    /// another literal order, while it shrinks (1: one query). Two by measurement at 002a27e:
     /// on the whole shared set at 20 s it solved 132 and 131 files against 131 and 130 at
     /// seeds 0 and 1, a superset each time (`cmudme2` besides; PAR-2 1019 against 991 across
     /// two runs, 1004 against 1027 in one), and on medians over seeds it brings the three
     /// files one round left over 2× rIC3's queries under it (`frogs.5` 1.92×, `csmacdp2`
     /// 0.68×, `mentorbm1p02` 0.68×) and keeps under it the files it puts over 2× at seed 0
-    /// (`eijks444` 1.75× on the medians; docs/bench/2026-12-07-lift-rounds2-20s). At e4b74f8
+    /// (`eijks444` 1.75× on the medians; docs/bench/2026-12-07-lift-rounds2-20s). It costs
+    /// time on the larger files: 1.14× one round's in total on the files both solve, in a
+    /// later run beside rIC3 (docs/bench/2026-12-07-peers-rounds2-20s). At e4b74f8
     /// it had solved the same 132 files as one round (docs/bench/2026-12-06-lift-rounds-20s).
     /// With `lift_flip` and 8 rounds (rIC3's whole lifting) the whole set solved 130 and 128
     /// files against 131 and 131 at seeds 0 and 1 (PAR-2 1039 and 1126 against 1012 and 1013;
