@@ -21,7 +21,7 @@
 use pdrkit_logic::{Lit, Var};
 
 use crate::assign::{TRUE, UNDEF};
-use crate::clause::CRef;
+use crate::clause::{CRef, NO_REASON};
 use crate::solver::Cdcl;
 
 #[derive(Debug, Default)]
@@ -29,12 +29,6 @@ pub(crate) struct Occurrences {
     /// By internal literal code: the definition clauses containing it.
     lists: Vec<Vec<CRef>>,
     built: bool,
-    /// By internal variable: whether the query numbered `assumed_in` assumes it. An
-    /// assumption's value stays even when no checked clause holds it: one implied before its
-    /// turn came (by a learnt clause, say) is no decision at an assumption's level.
-    assumed: Vec<bool>,
-    assumed_vars: Vec<Var>,
-    assumed_in: u64,
 }
 
 impl Occurrences {
@@ -78,20 +72,6 @@ impl Cdcl {
         occurrences.built = true;
     }
 
-    /// Marks the variables of the last query's assumptions (and unmarks the query's before).
-    fn mark_assumptions(&mut self) {
-        let occ = &mut self.occurrences;
-        for v in occ.assumed_vars.drain(..) {
-            occ.assumed[v.idx()] = false;
-        }
-        occ.assumed.resize(self.assign.num_vars(), false);
-        for &a in &self.assumptions {
-            occ.assumed[a.var().idx()] = true;
-            occ.assumed_vars.push(a.var());
-        }
-        occ.assumed_in = self.stats.queries;
-    }
-
     /// Whether clause `c`, satisfied by `l`, stays satisfied without it (or does not matter:
     /// a literal outside the domain).
     fn satisfied_without(&self, c: CRef, l: Lit) -> bool {
@@ -112,13 +92,15 @@ impl Cdcl {
             UNDEF => return true,
             _ => !v.lit(),
         };
-        if self.assign.info[v.idx()].level == 0 {
+        let info = &self.assign.info[v.idx()];
+        if info.level == 0 {
             return false;
         }
-        if self.occurrences.assumed_in != self.stats.queries {
-            self.mark_assumptions();
-        }
-        if self.occurrences.assumed[v.idx()] {
+        // An assumption decided is a decision at one of the first levels (one level each): no
+        // clause holds it, the query does. One implied before its turn is held by a clause
+        // checked below: were none to hold it, the values without it would extend to a model
+        // of every clause, the learnt one that implied it included.
+        if info.reason == NO_REASON && info.level as usize <= self.assumptions.len() {
             return false;
         }
         if !self.occurrences.built {
