@@ -481,45 +481,7 @@ fn witness_to_stdout() {
 }
 
 #[test]
-fn help_mentions_every_option() {
-    let o = pdrkit(["check", "--help"]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe("check --help", &o));
-    let help = stdout(&o);
-    for opt in [
-        "--engine",
-        "--property",
-        "--bound",
-        "--timeout",
-        "--memory",
-        "--witness",
-        "--certificate",
-        "--stats",
-        "--stats-json",
-        "--verbose",
-        "--ctg-max",
-        "--ctg-depth",
-        "--ctg-limit",
-        "--ctg-dynamic",
-        "--rebuild-after",
-        "--lift",
-        "--verify-lemmas",
-        "--push-shrink",
-        "--push-memo",
-        "--block-negation",
-        "--ctg-outside",
-        "--ctg-join-lifted",
-        "--keep-obligations",
-        "--drop-po",
-        "--parent-lemma",
-        "--sat",
-        "--seed",
-        "--max-frames",
-        "--no-self-check",
-        "ic3",
-        "bmc",
-    ] {
-        assert!(help.contains(opt), "check --help does not mention {opt}");
-    }
+fn help_names_the_commands_and_exit_codes() {
     let o = pdrkit(["--help"]);
     assert_eq!(o.status.code(), Some(0), "{}", describe("--help", &o));
     let help = stdout(&o);
@@ -826,7 +788,11 @@ fn unchecked_parts_of_a_model_are_named() {
             "aag 2 0 1 0 1 1 0 1\n2 3\n4\n1\n2\n4 2 3\n",
             "1 justice and 0 fairness",
         ),
-        ("no_property.aag", "aag 1 0 1 0 0\n2 3\n", "no property"),
+        (
+            "no_property.aag",
+            "aag 1 0 1 0 0\n2 3\n",
+            "no safety property",
+        ),
     ] {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();

@@ -534,11 +534,10 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 ctg_max 3, queries outside the generalized cube, joins with lifted states",
+                "ic3 ctg_max 3, queries inside the generalized cube",
                 Ic3Config {
                     ctg_max: 3,
-                    ctg_outside: true,
-                    ctg_join_lifted: true,
+                    ctg_outside: false,
                     ..Ic3Config::default()
                 },
             ),
@@ -555,6 +554,20 @@ fn run_case(seed: u64) -> CaseResult {
                 Ic3Config {
                     lift: LiftMode::Ternary,
                     check_frames: true,
+                    ..Ic3Config::default()
+                },
+            ),
+            (
+                "ic3 static CTG two deep, no recursion floor, ternary-core lifting, activity per literal",
+                Ic3Config {
+                    ctg_max: 3,
+                    ctg_depth: 2,
+                    ctg_limit: 3,
+                    ctg_recursion_floor: 0.0,
+                    lift: LiftMode::TernaryCore,
+                    lift_rounds: 1,
+                    activity_by_var: false,
+                    activity_decay: 0.9,
                     ..Ic3Config::default()
                 },
             ),
@@ -578,19 +591,18 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 one-step blocking queries, every push asked, reset phases, no core retried",
+                "ic3 one-step blocking queries, every push asked, no core retried",
                 Ic3Config {
                     block_negation: false,
                     push_memo: false,
-                    init_phase: true,
                     block_core_retry: 0,
                     ..Ic3Config::default()
                 },
             ),
             (
-                "ic3 verify_lemmas true, push_shrink false, blocking in the cube's order",
+                "ic3 push_shrink false, blocking in the cube's order, no join flips",
                 Ic3Config {
-                    verify_lemmas: true,
+                    join_flip: false,
                     push_shrink: false,
                     order_block: false,
                     seed: seed.wrapping_mul(7),
@@ -598,11 +610,11 @@ fn run_case(seed: u64) -> CaseResult {
                 },
             ),
             (
-                "ic3 on MiniSat, lifting in rounds, one query per literal drop",
+                "ic3 on MiniSat, lifting in rounds, dynamic generalization off",
                 Ic3Config {
                     sat: SatBackend::Minisat,
                     lift_rounds: 4,
-                    down_queries: 1,
+                    ctg_dynamic: false,
                     ..Ic3Config::default()
                 },
             ),

@@ -1,40 +1,33 @@
-//! `pdrkit check`, `replay` and `certify`.
+//! `pdrkit check`: read the model, preprocess it, run the engine, check the answer, print it
+//! with its witness or certificate.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason, Stat, StatValue};
-use pdrkit_ts::{aiger, Aig, TransitionSystem};
+use pdrkit_engine::{Control, Outcome, Stat, StatValue};
+use pdrkit_ts::Aig;
 
-use crate::args::{CheckArgs, Engine};
+use crate::args::CheckArgs;
+use crate::model::{read_model, shown, warn_about_model};
+use crate::output::{
+    certificate_bytes, check_writable, remove_stale, same_file, write_output, Artifact,
+};
+use crate::solve::solve;
 use crate::{each, limits, wave};
 
-pub(crate) fn read_model(path: &Path) -> anyhow::Result<Aig> {
-    aiger::read_file(path).map_err(|e| match e {
-        // The reader's I/O errors name the path already.
-        aiger::AigerError::Io(_) => anyhow::anyhow!("{e}"),
-        _ => anyhow::anyhow!("{}: {e}", path.display()),
-    })
-}
-
-/// Runs `pdrkit check`; returns the exit code.
-pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
+/// Runs `pdrkit check`; returns the exit code. `options` are the options in use, one line
+/// each, for `-v`.
+pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     let start = Instant::now();
+    a.validate()?;
     // A limit too far away to represent is no limit.
     let deadline = a.timeout.and_then(|t| {
         Duration::try_from_secs_f64(t)
             .ok()
             .and_then(|d| start.checked_add(d))
     });
-    if a.ic3.first_latch && !matches!(a.engine, Engine::Ic3) {
-        // The other engines' certificates cannot speak of the added latch.
-        anyhow::bail!("--first-latch is an IC3 option: use it with --engine ic3");
-    }
-    if a.ic3.first_latch && a.each_property {
-        anyhow::bail!("--first-latch cannot be combined with --each-property");
-    }
     // A path that cannot be written fails now, not after a long run that printed a verdict.
     let outputs: Vec<&Path> = [&a.witness, &a.certificate, &a.stats_json, &a.vcd]
         .into_iter()
@@ -57,12 +50,15 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         Some(_) => Some(wave::names(&a.model, &aig, &a.maps, a.verbose)?),
         None => None,
     };
-    let pre = a.preprocess.config(a.timeout);
     if a.verbose {
-        eprintln!("pdrkit: {pre:?}");
+        eprintln!("pdrkit: options in use:");
+        for line in options {
+            eprintln!("pdrkit:   {line}");
+        }
     }
-    let (ts, pre_stats) = pdrkit_preprocess::preprocess(&aig, a.property, a.ic3.first_latch, &pre)
-        .with_context(|| format!("{}", a.model.display()))?;
+    let pre = a.preprocess_config(a.timeout);
+    let (ts, pre_stats) = pdrkit_preprocess::preprocess(&aig, a.property, a.first_latch, &pre)
+        .with_context(|| shown(&a.model))?;
     warn_about_model(&a.model, &aig);
     // Outputs of an earlier run go now: whatever this one answers, no stale witness or
     // certificate stays beside it.
@@ -73,20 +69,17 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         }
     }
     for path in &stale {
-        if path.exists() {
-            std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
-        }
+        remove_stale(path)?;
     }
     if a.verbose {
         let (b, f) = (pre_stats.before, pre_stats.after);
         eprintln!(
-            "pdrkit: {} — {} inputs, {} latches, {} gates after cone of influence and hashing; \
-             {} inputs, {} latches, {} gates after preprocessing ({} latches constant, {} equal \
-             to another, in {:.3}s; {} gates merged by sweeping in {:.3}s); engine {:?}",
-            a.model.display(),
-            b.inputs,
-            b.latches,
-            b.gates,
+            "pdrkit: model: {} inputs, {} latches, {} gates after cone of influence and hashing",
+            b.inputs, b.latches, b.gates
+        );
+        eprintln!(
+            "pdrkit: preprocessed: {} inputs, {} latches, {} gates ({} latches constant and {} \
+             equal to another in {:.3}s; {} gates merged by sweeping in {:.3}s)",
             f.inputs,
             f.latches,
             f.gates,
@@ -95,14 +88,10 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             pre_stats.scorr_time.as_secs_f64(),
             pre_stats.sweep.merged,
             pre_stats.sweep_time.as_secs_f64(),
-            a.engine
         );
     }
     let ctl = Control::new().with_deadline(deadline);
-    let mut stats: Vec<Stat> = vec![(
-        "engine".into(),
-        format!("{:?}", a.engine).to_lowercase().into(),
-    )];
+    let mut stats: Vec<Stat> = vec![("engine".into(), a.engine.name().into())];
     stats.extend(preprocess_stats(&pre_stats));
     limits::attach(
         &ctl,
@@ -112,6 +101,9 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
             json: a.stats_json.clone(),
         },
     );
+    if a.verbose {
+        limits::show_progress(start);
+    }
     if a.each_property {
         return each::check_each(&a, &aig, names.as_ref(), start, deadline, stats);
     }
@@ -124,92 +116,9 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
     report(&a, &aig, names.as_ref(), &outcome, artifact, &stats)
 }
 
-/// Runs the chosen engine on `ts` (the system of `property`, or of all properties) and checks
-/// its answer; the engine's and the check's statistics go into `stats`.
-pub(crate) fn solve(
-    a: &CheckArgs,
-    aig: &Aig,
-    ts: &TransitionSystem,
-    property: Option<usize>,
-    ctl: &Control,
-    stats: &mut Vec<Stat>,
-) -> (Outcome, Artifact) {
-    let spec = match a.engine {
-        Engine::Bmc => {
-            let default = bmc::BmcConfig::default();
-            EngineSpec::Bmc(bmc::BmcConfig {
-                bound: a.bound,
-                sat: a.sat.unwrap_or(default.sat),
-                verbose: a.verbose,
-                ..default
-            })
-        }
-        Engine::Portfolio => return solve_portfolio(a, aig, ts, property, ctl, stats),
-        Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind.config(
-            a.engine == Engine::Kipdr,
-            a.bound,
-            a.sat,
-            !a.no_share,
-            a.verbose,
-        )),
-        Engine::Ic3 => EngineSpec::Ic3(a.ic3.config(a.sat, !a.no_share, a.verbose)),
-    };
-    if a.verbose {
-        eprintln!("pdrkit: {spec:?}");
-    }
-    let (outcome, st) = spec.run(ts, ctl);
-    stats.extend(st);
-    let model = single_property(aig, property);
-    self_check(a, aig, &model, ts, outcome, stats)
-}
-
-/// The portfolio: each answer is checked on its worker's thread while the others go on; the
-/// first accepted one wins, with the artifact its check built.
-fn solve_portfolio(
-    a: &CheckArgs,
-    aig: &Aig,
-    ts: &TransitionSystem,
-    property: Option<usize>,
-    ctl: &Control,
-    stats: &mut Vec<Stat>,
-) -> (Outcome, Artifact) {
-    let jobs = a
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-    let kcfg = a.kind.config(false, a.bound, a.sat, !a.no_share, a.verbose);
-    let icfg = a.ic3.config(a.sat, !a.no_share, a.verbose);
-    let workers = portfolio::workers(&icfg, &kcfg, jobs);
-    if a.verbose {
-        for w in &workers {
-            eprintln!("pdrkit: worker {}: {:?}", w.name, w.engine);
-        }
-    }
-    let model = single_property(aig, property);
-    let accept = |o: &Outcome| {
-        let mut st = Vec::new();
-        match self_check(a, aig, &model, ts, o.clone(), &mut st) {
-            (Outcome::Unknown(why), _) => Err(why),
-            (o, artifact) => Ok((o, artifact, st)),
-        }
-    };
-    let (r, checked) = portfolio::check_accepted(ts, &workers, ctl, &accept);
-    if a.verbose {
-        eprintln!("pdrkit: winner: {}", r.winner.unwrap_or("none"));
-    }
-    stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
-    stats.extend(r.stats);
-    match checked {
-        Some((o, artifact, st)) => {
-            stats.extend(st);
-            (o, artifact)
-        }
-        // Nobody answered (or every answer was refused): nothing to check.
-        None => (r.outcome, Artifact::None),
-    }
-}
 /// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
 /// (`scorr_*`) and at the end (`inputs`, `latches`, `gates`), and what each step did.
-pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<Stat> {
+fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<Stat> {
     let s = &p.scorr;
     [
         ("pre_inputs", p.before.inputs.into()),
@@ -246,118 +155,8 @@ pub(crate) fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<St
     .collect()
 }
 
-/// The model as far as a check of `property` goes: with `--property N`, only that property.
-pub(crate) fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
-    let mut m = aig.clone();
-    if let Some(n) = property {
-        if m.bads.is_empty() {
-            m.outputs = vec![m.outputs[n]];
-        } else {
-            m.bads = vec![m.bads[n]];
-        }
-        // Symbols of dropped properties would name positions that no longer exist.
-        m.symbols.retain(|s| {
-            !matches!(
-                s.kind,
-                pdrkit_ts::SymbolKind::Bad | pdrkit_ts::SymbolKind::Output
-            )
-        });
-    }
-    m
-}
-
-/// What an answer writes: a witness text or a certificate circuit.
-pub(crate) enum Artifact {
-    None,
-    Witness(String),
-    Certificate(Box<Aig>),
-}
-
-/// Builds the witness or certificate of an answer and checks it with the independent checker;
-/// a failed check turns the answer into `unknown`.
-/// Witnesses are written for the whole model (naming the failing property's own index);
-/// certificates for `model`, the model reduced to the checked property.
-fn self_check(
-    a: &CheckArgs,
-    aig: &Aig,
-    model: &Aig,
-    ts: &TransitionSystem,
-    o: Outcome,
-    stats: &mut Vec<Stat>,
-) -> (Outcome, Artifact) {
-    let t = Instant::now();
-    let result = match o {
-        Outcome::Unsafe(trace) => {
-            let prop = match trace.validate(ts) {
-                Ok(p) => p,
-                Err(e) => {
-                    return (
-                        Outcome::Unknown(Reason::CheckFailed(format!(
-                            "counterexample does not replay: {e}"
-                        ))),
-                        Artifact::None,
-                    )
-                }
-            };
-            let text = trace.to_witness(ts, aig, prop);
-            if !a.no_self_check {
-                let checked = pdrkit_check::parse_witness(text.as_bytes())
-                    .map_err(|e| e.to_string())
-                    .and_then(|w| pdrkit_check::replay(aig, &w).map_err(|e| e.to_string()));
-                match checked {
-                    Ok(r) if r.bad_at_last_step => {}
-                    Ok(_) => {
-                        return (
-                            Outcome::Unknown(Reason::CheckFailed(
-                                "witness is bad before its last step".into(),
-                            )),
-                            Artifact::None,
-                        )
-                    }
-                    Err(e) => {
-                        return (
-                            Outcome::Unknown(Reason::CheckFailed(format!(
-                                "witness rejected by the checker: {e}"
-                            ))),
-                            Artifact::None,
-                        )
-                    }
-                }
-            }
-            stats.push(("depth".into(), trace.depth().into()));
-            (Outcome::Unsafe(trace), Artifact::Witness(text))
-        }
-        Outcome::Safe(p) => {
-            let cert = match p.certificate(ts, model) {
-                Ok(c) => c,
-                Err(why) => return (Outcome::Unknown(why), Artifact::None),
-            };
-            if !a.no_self_check {
-                if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
-                    return (
-                        Outcome::Unknown(Reason::CheckFailed(format!(
-                            "invariant rejected by the checker: {e}"
-                        ))),
-                        Artifact::None,
-                    );
-                }
-            }
-            let size = match &p {
-                Proof::Invariant(c) => ("invariant_clauses", c.len()),
-                Proof::KInduction { k, .. } => ("proof_k", *k),
-            };
-            stats.push((size.0.into(), size.1.into()));
-            (Outcome::Safe(p), Artifact::Certificate(Box::new(cert)))
-        }
-        other => (other, Artifact::None),
-    };
-    stats.push((
-        "check_time_s".into(),
-        StatValue::Seconds(t.elapsed().as_secs_f64()),
-    ));
-    result
-}
-
+/// Prints the answer, writes its witness, waveform or certificate, and the statistics;
+/// returns the exit code.
 fn report(
     a: &CheckArgs,
     aig: &Aig,
@@ -382,15 +181,11 @@ fn report(
                 wave::write(path, &a.model, aig, text.as_bytes(), None, names, &mut out)?;
             }
         }
-        (Artifact::Certificate(cert), _, Some(c)) => {
-            let binary = a.binary_certificate || c.extension().is_some_and(|e| e == "aig");
-            let bytes = if binary {
-                aiger::write_aig(cert)
-            } else {
-                aiger::write_aag(cert)
-            };
-            write_output(c, &bytes, &mut out)?
-        }
+        (Artifact::Certificate(cert), _, Some(c)) => write_output(
+            c,
+            &certificate_bytes(a.binary_certificate, c, cert),
+            &mut out,
+        )?,
         _ => {}
     }
     let code = match o {
@@ -407,238 +202,7 @@ fn report(
         }
     };
     out.flush()?;
-    if a.stats || limits::interrupted() {
-        for (k, v) in stats {
-            eprintln!("{k:>18}: {v}");
-        }
-    }
-    if let Some(p) = &a.stats_json {
-        write_stats_json(p, stats)?;
-    }
+    drop(out);
+    limits::write_stats(a.stats, a.stats_json.as_deref(), stats)?;
     Ok(code)
-}
-
-/// Writes `stats` to `path` as one JSON object (numbers as numbers, the rest as strings; the
-/// names are plain identifiers).
-pub(crate) fn write_stats_json(path: &Path, stats: &[Stat]) -> anyhow::Result<()> {
-    let body: Vec<String> = stats
-        .iter()
-        .map(|(k, v)| format!("\"{k}\": {}", v.to_json()))
-        .collect();
-    let text = format!("{{{}}}\n", body.join(", "));
-    if path == Path::new("-") {
-        // After the first line (and a witness or certificate sent there).
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
-        return Ok(());
-    }
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
-}
-
-/// Says on stderr what of `model` is not checked: liveness sections beside safety properties,
-/// or no property at all (then the answer is `unsat`, trivially).
-fn warn_about_model(path: &Path, aig: &Aig) {
-    let (j, f) = (aig.justice.len(), aig.fairness.len());
-    if j + f > 0 {
-        eprintln!(
-            "pdrkit: warning: {}: {j} justice and {f} fairness properties are not checked \
-             (liveness); the safety properties are",
-            path.display()
-        );
-    }
-    if aig.properties().is_empty() {
-        eprintln!(
-            "pdrkit: warning: {}: no property (no bad-state literal and no output): \
-             nothing can go wrong",
-            path.display()
-        );
-    }
-}
-
-/// Whether `a` and `b` name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// Fails unless `path` can be written: an existing file is opened for appending (nothing
-/// changes), a new one is created and removed again.
-fn check_writable(path: &Path) -> anyhow::Result<()> {
-    let cannot = || format!("{}: cannot be written", path.display());
-    if path.exists() {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .with_context(cannot)?;
-    } else {
-        std::fs::File::create(path).with_context(cannot)?;
-        std::fs::remove_file(path).with_context(cannot)?;
-    }
-    Ok(())
-}
-
-pub(crate) fn write_output(
-    path: &Path,
-    bytes: &[u8],
-    stdout: &mut impl Write,
-) -> anyhow::Result<()> {
-    if path == Path::new("-") {
-        stdout.write_all(bytes)?;
-    } else {
-        std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// Exit code of `replay` and `certify` when the witness or certificate was read and is wrong;
-/// one that cannot be read is an input error (1), as everywhere in the CLI.
-const REJECTED: u8 = 2;
-
-/// Runs `pdrkit replay`: exit 0 when every counterexample of the witness file reaches a bad
-/// state, 2 when one does not; with `vcd`, also writes the waveform of one of them.
-pub fn replay(
-    model: &Path,
-    witness: &Path,
-    vcd: Option<&Path>,
-    maps: &[PathBuf],
-    property: Option<usize>,
-) -> anyhow::Result<u8> {
-    let aig = read_model(model)?;
-    let bytes = std::fs::read(witness)
-        .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
-    let names = match vcd {
-        Some(_) => Some(wave::names(model, &aig, maps, false)?),
-        None => None,
-    };
-    if let Some(path) = vcd {
-        if path != Path::new("-") {
-            check_writable(path)?;
-        }
-    }
-    // One counterexample (the common case) keeps the single-witness messages; a file of
-    // several results is read as such.
-    let results = match pdrkit_check::parse_witness(&bytes) {
-        Ok(w) => vec![pdrkit_check::WitnessResult::Fails(w)],
-        Err(single) => match pdrkit_check::parse_results(&bytes) {
-            Ok(r) if r.len() > 1 => r,
-            _ => return Err(single).with_context(|| format!("{}", witness.display())),
-        },
-    };
-    let several = results.len() > 1;
-    let mut rejected = false;
-    let mut replayed = 0;
-    for r in &results {
-        let (w, label) = match r {
-            pdrkit_check::WitnessResult::Fails(w) => (
-                w,
-                format!("b{}: ", w.properties.first().copied().unwrap_or(0)),
-            ),
-            pdrkit_check::WitnessResult::Holds { properties, .. } => {
-                println!(
-                    "{}: holds (status 0; use `certify` for its proof)",
-                    names_of(properties)
-                );
-                continue;
-            }
-            pdrkit_check::WitnessResult::Unknown { properties, .. } => {
-                println!("{}: unknown (status 2)", names_of(properties));
-                continue;
-            }
-        };
-        let label = if several { label } else { String::new() };
-        match pdrkit_check::replay(&aig, w) {
-            Ok(r) => {
-                replayed += 1;
-                println!(
-                    "{label}ok: {} steps, a named property is 1 at step {}{}",
-                    r.steps,
-                    r.first_bad_step,
-                    if r.bad_at_last_step {
-                        ""
-                    } else {
-                        " (not at the last step)"
-                    }
-                );
-            }
-            Err(e) => {
-                rejected = true;
-                eprintln!(
-                    "pdrkit: {}: {label}witness rejected: {e}",
-                    witness.display()
-                );
-            }
-        }
-    }
-    if rejected {
-        return Ok(REJECTED);
-    }
-    if replayed == 0 {
-        eprintln!(
-            "pdrkit: {}: no counterexample in the file",
-            witness.display()
-        );
-        return Ok(REJECTED);
-    }
-    if let (Some(path), Some(names)) = (vcd, &names) {
-        let mut out = std::io::stdout().lock();
-        wave::write(path, model, &aig, &bytes, property, names, &mut out)?;
-        out.flush()?;
-    }
-    Ok(0)
-}
-
-fn names_of(properties: &[usize]) -> String {
-    let v: Vec<String> = properties.iter().map(|p| format!("b{p}")).collect();
-    v.join(" ")
-}
-
-/// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
-/// that one property of the model), 2 when it does not.
-pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
-    let full = read_model(model)?;
-    let count = full.properties().len();
-    if let Some(n) = property.filter(|&n| n >= count) {
-        anyhow::bail!(
-            "{}: property {n} does not exist: the model has {count} properties",
-            model.display()
-        );
-    }
-    let aig = single_property(&full, property);
-    let cert = read_model(certificate)?;
-    match pdrkit_check::check_certificate(&aig, &cert) {
-        Ok(r) => {
-            let each: Vec<String> = r
-                .checks
-                .iter()
-                .map(|c| format!("{} {:.3}s", c.condition, c.time.as_secs_f64()))
-                .collect();
-            println!(
-                "ok: certificate valid ({} mapped, {} extra; checked in {:.3}s: {})",
-                r.mapped,
-                r.extra,
-                r.total_time().as_secs_f64(),
-                each.join(", ")
-            );
-            Ok(0)
-        }
-        Err(e) => {
-            // `check --property N` certifies one property: say so when all were checked.
-            let hint = if property.is_none() && count > 1 {
-                format!(
-                    " (all {count} properties were checked; a certificate from \
-                     `check --property N` proves property N only: add `--property N`)"
-                )
-            } else {
-                String::new()
-            };
-            eprintln!(
-                "pdrkit: {}: certificate rejected: {e}{hint}",
-                certificate.display()
-            );
-            Ok(REJECTED)
-        }
-    }
 }

@@ -15,10 +15,12 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use pdrkit_engine::{Control, Outcome, Reason, Stat, StatValue};
 use pdrkit_logic::{Cube, Lit};
-use pdrkit_ts::{aiger, Aig, TransitionSystem};
+use pdrkit_ts::{Aig, TransitionSystem};
 
 use crate::args::CheckArgs;
-use crate::check::{solve, write_output, write_stats_json, Artifact};
+use crate::model::shown;
+use crate::output::{certificate_bytes, write_output, Artifact};
+use crate::solve::solve;
 use crate::{limits, wave};
 
 /// Where `--each-property` writes property `n`'s certificate: `cert.aag` → `cert.b3.aag`.
@@ -102,22 +104,17 @@ pub fn check_each(
     let mut results: Vec<(Outcome, Artifact)> = Vec::with_capacity(count);
     for i in 0..count {
         if limits::interrupted() {
-            results.push((
-                Outcome::Unknown(Reason::Stopped {
-                    unit: "property",
-                    depth: i,
-                }),
-                Artifact::None,
-            ));
+            results.push((Outcome::Unknown(Reason::Interrupted), Artifact::None));
             continue;
         }
         let t = Instant::now();
         let share = end.map(|e| e.saturating_duration_since(t) / (count - i) as u32);
-        let pre = a.preprocess.config(share.map(|s| s.as_secs_f64()));
+        let pre = a.preprocess_config(share.map(|s| s.as_secs_f64()));
         let (ts, _) = pdrkit_preprocess::preprocess(aig, Some(i), false, &pre)
-            .with_context(|| format!("{}", a.model.display()))?;
+            .with_context(|| shown(&a.model))?;
         // A control of its own: a portfolio stops its control when it has an answer.
-        let pctl = Control::new().with_deadline(share.map(|s| t + s.max(Duration::from_millis(1))));
+        let until = share.map(|s| t + s.max(Duration::from_millis(1)));
+        let pctl = Control::new().with_deadline(until);
         limits::attach(
             &pctl,
             stats.clone(),
@@ -136,6 +133,15 @@ pub fn check_each(
         }
         let mut st = Vec::new();
         let (o, artifact) = solve(a, aig, &ts, Some(i), &pctl, &mut st);
+        // An engine stopped by this property's share of the time, or by a signal, says so
+        // (a portfolio would say only that no worker answered).
+        let o = match o {
+            Outcome::Unknown(_) if limits::interrupted() => Outcome::Unknown(Reason::Interrupted),
+            Outcome::Unknown(_) if until.is_some_and(|u| Instant::now() >= u) => {
+                Outcome::Unknown(Reason::TimeLimit)
+            }
+            o => o,
+        };
         if let Outcome::Safe(p) = &o {
             if let Some(inv) = p.invariant_in_model(&ts, aig) {
                 invariants.push(inv);
@@ -210,12 +216,7 @@ pub fn check_each(
         for (i, (_, artifact)) in results.iter().enumerate() {
             if let Artifact::Certificate(cert) = artifact {
                 let path = certificate_path(c, i);
-                let binary = a.binary_certificate || path.extension().is_some_and(|e| e == "aig");
-                let bytes = if binary {
-                    aiger::write_aig(cert)
-                } else {
-                    aiger::write_aag(cert)
-                };
+                let bytes = certificate_bytes(a.binary_certificate, &path, cert);
                 write_output(&path, &bytes, &mut out)?;
             }
         }
@@ -226,14 +227,8 @@ pub fn check_each(
         }
     }
     out.flush()?;
-    if a.stats {
-        for (k, v) in &stats {
-            eprintln!("{k:>18}: {v}");
-        }
-    }
-    if let Some(p) = &a.stats_json {
-        write_stats_json(p, &stats)?;
-    }
+    drop(out);
+    limits::write_stats(a.stats, a.stats_json.as_deref(), &stats)?;
     Ok(if any_sat {
         10
     } else if all_unsat {

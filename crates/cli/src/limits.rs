@@ -98,15 +98,8 @@ fn give_up(reason: &str) -> ! {
         let _ = out.flush();
         eprintln!("pdrkit: {reason}");
         if let (Some(stats), Some((_, _, to))) = (last_reported(), running()) {
-            if to.print || interrupted() {
-                for (k, v) in &stats {
-                    eprintln!("{k:>18}: {v}");
-                }
-            }
-            if let Some(p) = &to.json {
-                if let Err(e) = crate::check::write_stats_json(p, &stats) {
-                    eprintln!("pdrkit: {e:#}");
-                }
+            if let Err(e) = write_stats(to.print, to.json.as_deref(), &stats) {
+                eprintln!("pdrkit: {e:#}");
             }
         }
         std::process::exit(30)
@@ -171,5 +164,65 @@ pub fn install(deadline: Option<Instant>, memory_mib: Option<u64>) {
             }
         }
         std::thread::sleep(Duration::from_millis(20));
+    });
+}
+
+/// Writes the statistics of a run where asked: on stderr with `print` (and always after a
+/// signal), as JSON to `json`.
+pub fn write_stats(
+    print: bool,
+    json: Option<&std::path::Path>,
+    stats: &[Stat],
+) -> anyhow::Result<()> {
+    if print || interrupted() {
+        for (k, v) in stats {
+            eprintln!("{k:>18}: {v}");
+        }
+    }
+    if let Some(p) = json {
+        crate::output::write_stats_json(p, stats)?;
+    }
+    Ok(())
+}
+
+/// Starts a thread that prints the run's progress on stderr once a second (`-v`), from the
+/// second second on: the time, and the frames, lemmas, obligations and depths the engines
+/// last reported.
+pub fn show_progress(start: Instant) {
+    const SHOWN: [&str; 6] = [
+        "frames",
+        "lemmas_held",
+        "lemmas",
+        "obligations",
+        "k",
+        "depth",
+    ];
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_secs(1));
+        if ANSWERED.load(Ordering::SeqCst) {
+            return;
+        }
+        let Some((ctl, _, _)) = running() else {
+            continue;
+        };
+        let items: Vec<String> = ctl
+            .progress()
+            .snapshot()
+            .into_iter()
+            .filter(|(k, _)| {
+                let field = k.rsplit('.').next().unwrap_or(k);
+                SHOWN.contains(&field)
+            })
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        eprintln!(
+            "pdrkit: {:.0}s: {}",
+            start.elapsed().as_secs_f64(),
+            if items.is_empty() {
+                "(nothing reported yet)".into()
+            } else {
+                items.join(", ")
+            }
+        );
     });
 }

@@ -6,14 +6,19 @@
 //! exit code 1; no panic reaches the user.
 
 mod args;
+mod certify;
 mod check;
 mod each;
 mod limits;
+mod model;
+mod output;
+mod replay;
+mod solve;
 mod wave;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches};
+use clap::FromArgMatches;
 
 fn main() -> ExitCode {
     // A panic is a bug: say so in one line, with the message, and exit 1 rather than dumping a
@@ -27,28 +32,46 @@ fn main() -> ExitCode {
             eprintln!("{}", std::backtrace::Backtrace::force_capture());
         }
     }));
-    let parsed = args::Cli::command()
-        .try_get_matches_from(hwmcc_form(std::env::args_os().collect()))
+    let argv = hwmcc_form(std::env::args_os().collect());
+    let help_all = argv.iter().any(|a| a == "--help-all");
+    let argv: Vec<_> = argv
+        .into_iter()
+        .map(|a| {
+            if a == "--help-all" {
+                "--help".into()
+            } else {
+                a
+            }
+        })
+        .collect();
+    let parsed = args::command(help_all)
+        .try_get_matches_from(&argv)
         .and_then(|m| Ok((args::Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 1 } else { 0 };
             let _ = e.print();
+            if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
+                if let Some(first) = argv.get(1) {
+                    eprintln!(
+                        "\nTo check a model: pdrkit check {}",
+                        first.to_string_lossy()
+                    );
+                }
+            }
             return ExitCode::from(code);
         }
     };
-    // An option the chosen engine does not use is said, not silently dropped.
-    if let (args::Command::Check(a), Some(m)) = (&cli.command, matches.subcommand_matches("check"))
-    {
-        for o in args::unused_options(m, a.engine) {
-            eprintln!(
-                "pdrkit: warning: {o} is not used by --engine {}",
-                format!("{:?}", a.engine).to_lowercase()
-            );
+    let check_matches = matches.subcommand_matches("check");
+    // An option the run does not use is said, not silently dropped.
+    if let (args::Command::Check(a), Some(m)) = (&cli.command, check_matches) {
+        for o in args::unused_options(m, a) {
+            eprintln!("pdrkit: warning: {o}");
         }
     }
-    match std::panic::catch_unwind(|| run(cli)) {
+    let options = check_matches.map(args::options_in_use).unwrap_or_default();
+    match std::panic::catch_unwind(|| run(cli, &options)) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(e)) => {
             eprintln!("pdrkit: {e:#}");
@@ -64,7 +87,8 @@ fn main() -> ExitCode {
 fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let plain = |a: &std::ffi::OsString| {
         let s = a.to_string_lossy();
-        !s.starts_with('-') && !matches!(&*s, "check" | "replay" | "certify" | "help")
+        // `-` alone is standard input, a path like any other.
+        (s == "-" || !s.starts_with('-')) && !matches!(&*s, "check" | "replay" | "certify" | "help")
     };
     match &argv[..] {
         [tool, model, witness, certificate]
@@ -85,20 +109,20 @@ fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     }
 }
 
-fn run(cli: args::Cli) -> anyhow::Result<u8> {
+fn run(cli: args::Cli, options: &[String]) -> anyhow::Result<u8> {
     match cli.command {
-        args::Command::Check(a) => check::check(*a),
+        args::Command::Check(a) => check::check(*a, options),
         args::Command::Replay {
             model,
             witness,
             vcd,
             maps,
             property,
-        } => check::replay(&model, &witness, vcd.as_deref(), &maps, property),
+        } => replay::replay(&model, &witness, vcd.as_deref(), &maps, property),
         args::Command::Certify {
             model,
             certificate,
             property,
-        } => check::certify(&model, &certificate, property),
+        } => certify::certify(&model, &certificate, property),
     }
 }

@@ -8,7 +8,7 @@ use anyhow::Context;
 use pdrkit_check::{SignalNames, WitnessResult};
 use pdrkit_ts::Aig;
 
-use crate::check::write_output;
+use crate::output::write_output;
 
 /// The model's path without `.gz` and without its extension: `design.aig.gz` → `design`.
 fn base(model: &Path) -> PathBuf {

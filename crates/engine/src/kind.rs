@@ -74,64 +74,104 @@ impl std::str::FromStr for SimplePath {
     }
 }
 
-/// Options of k-induction and KIPDR.
+impl std::fmt::Display for SimplePath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SimplePath::Off => "off",
+            SimplePath::Lazy => "lazy",
+            SimplePath::Eager => "eager",
+        })
+    }
+}
+
+/// Options of k-induction and KIPDR, declared once: the defaults are [`KindConfig::DEFAULT`];
+/// with the `cli` feature the struct is also the command line (`clap::Args`).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(
+    feature = "cli",
+    command(next_help_heading = "k-induction and KIPDR options")
+)]
 pub struct KindConfig {
-    /// Simple-path constraints. Off by default: a proof that needed them cannot be certified,
-    /// so it would answer unknown, while without them the base case goes on looking for a
-    /// counterexample and property direction for a certifiable proof.
+    /// Simple-path constraints in the step case: off, lazy (for the states a step
+    /// counterexample repeats) or eager. A proof that needed them cannot be certified and
+    /// answers unknown.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "MODE",
+        default_value_t = Self::DEFAULT.simple_path))]
     pub simple_path: SimplePath,
-    /// Give up (unknown) after this k.
+    /// Give up (unknown) after this k (the CLI's `--bound`).
+    #[cfg_attr(feature = "cli", arg(skip = Self::DEFAULT.max_k))]
     pub max_k: Option<usize>,
-    /// Property direction (KIPDR): turn failed step cases into obligations and lemmas. Off:
-    /// plain k-induction.
+    /// Property direction (KIPDR): failed step cases become obligations and lemmas (the CLI's
+    /// `--engine kipdr`).
+    #[cfg_attr(feature = "cli", arg(skip = Self::DEFAULT.property_direction))]
     pub property_direction: bool,
-    /// Assume the lemmas other engines of a portfolio proved inductive (the paper's external
-    /// invariant source).
+    /// Assume the lemmas a portfolio's other engines proved inductive (the paper's external
+    /// invariant source; the CLI's `--no-share` turns it off).
+    #[cfg_attr(feature = "cli", arg(skip = Self::DEFAULT.external_invariants))]
     pub external_invariants: bool,
-    /// Property direction: step queries of obligations per k (blocking, generalizing and
-    /// re-proving) before k grows.
+    /// KIPDR: step queries of obligations per k (blocking, generalizing, re-proving) before k
+    /// grows.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.pd_budget))]
     pub pd_budget: u64,
-    /// Property direction: its time, over the run, may be at most this multiple of the time
-    /// of the rest (the base and step cases of the property), plus a second. k-induction
-    /// alone proves many properties at a modest k; property direction is worth its cost only
-    /// where that fails, so it must not delay those proofs by more than this factor. Its time
-    /// counts the base case of open obligations at each new depth too. The share halves after
-    /// each round of k in which property direction learned nothing, and is restored by a
-    /// round that learned a lemma.
+    /// KIPDR: property direction's time may be at most this multiple of the rest's (the
+    /// property's base and step cases), plus a second; it halves after a round of k that
+    /// learned nothing.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "X", hide = true,
+        default_value_t = Self::DEFAULT.pd_share))]
     pub pd_share: f64,
-    /// Property direction: literal-dropping failures in a row before generalization stops.
+    /// KIPDR: literal-dropping failures in a row before generalization stops.
+    #[cfg_attr(feature = "cli", arg(long = "pd-mic-attempts", id = "pd_mic_attempts", value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.mic_attempts))]
     pub mic_attempts: usize,
-    /// Property direction: conflicts one step query of an obligation may take; over it, the
-    /// obligation stays open (or the literal stays in). The step case of an obligation does
-    /// not assume the property, and some are much harder than the property's own.
+    /// KIPDR: conflicts one step query of an obligation may take before it counts as
+    /// undecided (the obligation stays open, or the literal stays in).
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.pd_conflicts))]
     pub pd_conflicts: u64,
-    /// The SAT solver of every solver of the engine (base, step, property direction's).
-    /// MiniSat by default: pdrkit's solver is tuned for IC3's many tiny queries, k-induction
-    /// asks fewer, larger ones over an unrolling; the default moves only when a whole-suite
-    /// run shows pdrkit's solver ahead here.
+    /// The SAT solver of every solver of the engine (the CLI's `--sat`).
+    #[cfg_attr(feature = "cli", arg(skip = Self::DEFAULT.sat))]
     pub sat: SatBackend,
-    /// Progress to stderr.
+    /// Progress to stderr (the CLI's `-v`).
+    #[cfg_attr(feature = "cli", arg(skip = Self::DEFAULT.verbose))]
     pub verbose: bool,
     /// What progress lines start with (a portfolio names its worker).
+    #[cfg_attr(feature = "cli", arg(skip = Self::DEFAULT.name))]
     pub name: &'static str,
+}
+
+impl KindConfig {
+    /// The defaults, written once.
+    pub const DEFAULT: KindConfig = KindConfig {
+        simple_path: SimplePath::Off,
+        max_k: None,
+        property_direction: false,
+        external_invariants: true,
+        pd_budget: 1000,
+        mic_attempts: 3,
+        pd_conflicts: 10_000,
+        pd_share: 0.5,
+        sat: SatBackend::Minisat,
+        verbose: false,
+        name: "kind",
+    };
+
+    /// Rejects values outside their range.
+    pub fn validate(&self) -> Result<(), crate::config::ConfigError> {
+        if !(self.pd_share >= 0.0 && self.pd_share.is_finite()) {
+            return Err(crate::config::ConfigError::Range(
+                "pd-share",
+                "a non-negative number",
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for KindConfig {
     fn default() -> Self {
-        KindConfig {
-            simple_path: SimplePath::Off,
-            max_k: None,
-            property_direction: false,
-            external_invariants: true,
-            pd_budget: 1000,
-            mic_attempts: 3,
-            pd_conflicts: 10_000,
-            pd_share: 0.5,
-            sat: SatBackend::Minisat,
-            verbose: false,
-            name: "kind",
-        }
+        Self::DEFAULT
     }
 }
 

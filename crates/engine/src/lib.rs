@@ -56,6 +56,7 @@
 //! witnesses again with the independent `pdrkit-check` crate.
 
 pub mod bmc;
+pub mod config;
 pub mod control;
 pub mod ic3;
 pub mod kind;

@@ -34,6 +34,10 @@ pub enum Reason {
     /// The independent check refused the engine's answer: a bug, caught before it reached
     /// the user.
     CheckFailed(String),
+    /// The time limit of the run (or of this part of it) was reached.
+    TimeLimit,
+    /// A signal (SIGINT, SIGTERM) asked the run to stop.
+    Interrupted,
     /// No engine of a portfolio gave an answer (each one's reason is in the statistics).
     NoAnswer,
     /// An internal error (a broken invariant, a panic, threads that could not start). Running
@@ -62,6 +66,8 @@ impl fmt::Display for Reason {
                 "k-induction needed simple-path constraints: no certificate can be built"
             ),
             Reason::CheckFailed(why) => write!(f, "internal error: {why}"),
+            Reason::TimeLimit => write!(f, "time limit reached"),
+            Reason::Interrupted => write!(f, "interrupted"),
             Reason::NoAnswer => write!(f, "no worker answered"),
             Reason::Internal(why) => write!(f, "internal error: {why}"),
         }

@@ -41,63 +41,101 @@ use crate::sweep::SweepLimits;
 pub use crate::sweep::SweepStats;
 use pdrkit_ts::{Aig, Reduction, SystemError, TransitionSystem};
 
-/// Options of preprocessing; the defaults are [`PreprocessConfig::default`].
+/// Options of preprocessing, declared once: the defaults are [`PreprocessConfig::DEFAULT`];
+/// with the `cli` feature the struct is also the command line (`clap::Args`). Why each default
+/// is what it is: `docs/decisions.md`.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(next_help_heading = "Preprocessing options"))]
 pub struct PreprocessConfig {
-    /// Latch correspondence (constant, equal and opposite latches merged).
+    /// Latch correspondence: latches proved constant, or equal or opposite to another, in
+    /// every reachable state are merged.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "BOOL", action = clap::ArgAction::Set,
+        hide = true, default_value_t = Self::DEFAULT.scorr))]
     pub scorr: bool,
-    /// Simulation for candidate equalities: runs of 64 random traces each.
+    /// Latch correspondence: simulation runs of 64 random traces each, for candidates.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.scorr_runs))]
     pub scorr_runs: usize,
-    /// Steps of each simulation run.
+    /// Latch correspondence: steps of each simulation run.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.scorr_steps))]
     pub scorr_steps: usize,
-    /// Conflict budget of each induction query (one that runs out keeps the latch apart).
+    /// Latch correspondence: conflict budget of each induction query (one that runs out keeps
+    /// the latch apart).
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.scorr_conflicts))]
     pub scorr_conflicts: u64,
-    /// Time budget of latch correspondence; past it, nothing is merged.
-    pub scorr_time: Duration,
-    /// SAT sweeping (gates equal to an earlier signal or a constant merged).
+    /// Latch correspondence: time budget in seconds (the CLI also caps it at a tenth of
+    /// `--timeout`); past it, nothing is merged.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "SECS", hide = true,
+        value_parser = seconds, default_value_t = Self::DEFAULT.scorr_time))]
+    pub scorr_time: f64,
+    /// SAT sweeping: AND gates proved equal or opposite to an earlier signal or a constant, in
+    /// every state, are merged.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "BOOL", action = clap::ArgAction::Set,
+        hide = true, default_value_t = Self::DEFAULT.sweep))]
     pub sweep: bool,
-    /// Simulation for sweeping's candidates: words of 64 random patterns.
+    /// SAT sweeping: simulation words of 64 random patterns, for candidates.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.sweep_words))]
     pub sweep_words: usize,
-    /// Conflict budget of each sweeping query.
+    /// SAT sweeping: conflict budget of each query.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", hide = true,
+        default_value_t = Self::DEFAULT.sweep_conflicts))]
     pub sweep_conflicts: u64,
-    /// Time budget of SAT sweeping; past it, the gates proved so far are merged.
-    pub sweep_time: Duration,
-}
-
-impl Default for PreprocessConfig {
-    fn default() -> Self {
-        PreprocessConfig {
-            scorr: true,
-            scorr_runs: 4,
-            scorr_steps: 64,
-            scorr_conflicts: 1000,
-            scorr_time: Duration::from_secs(5),
-            // On, measured together with IC3's CNF elimination (with which it gives the
-            // smallest CNF: `frogs.5` 662 nodes, against 895 with elimination alone and 1576
-            // with neither): the two solved 131 and 130 files of the shared set at 20 s, seeds
-            // 0 and 1, against 129 and 127 without, a superset each time
-            // (docs/bench/2026-12-06-prime-elim-20s). Alone, before elimination was the
-            // default, it had lost 2 files (docs/bench/2026-12-03-sweep-20s). The other
-            // engines search the swept system too: k-induction solved 81 files with it and
-            // without (docs/bench/2026-12-06-kind-sweep-20s), BMC 45 against 44 and KIPDR 87
-            // against 84, supersets (docs/bench/2026-12-06-bmc-kipdr-sweep-20s).
-            sweep: true,
-            sweep_words: 4,
-            sweep_conflicts: 100,
-            sweep_time: Duration::from_secs(2),
-        }
-    }
+    /// SAT sweeping: time budget in seconds (the CLI also caps it at a twentieth of
+    /// `--timeout`); past it, the gates proved so far are merged.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "SECS", hide = true,
+        value_parser = seconds, default_value_t = Self::DEFAULT.sweep_time))]
+    pub sweep_time: f64,
 }
 
 impl PreprocessConfig {
+    /// The defaults, written once.
+    pub const DEFAULT: PreprocessConfig = PreprocessConfig {
+        scorr: true,
+        scorr_runs: 4,
+        scorr_steps: 64,
+        scorr_conflicts: 1000,
+        scorr_time: 5.0,
+        sweep: true,
+        sweep_words: 4,
+        sweep_conflicts: 100,
+        sweep_time: 2.0,
+    };
+
     /// No preprocessing at all (`--no-preprocess`).
     pub fn off() -> Self {
         PreprocessConfig {
             scorr: false,
             sweep: false,
-            ..Self::default()
+            ..Self::DEFAULT
         }
     }
+}
+
+impl Default for PreprocessConfig {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// A time budget: a finite, non-negative number of seconds.
+#[cfg(feature = "cli")]
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
+        _ => Err(format!(
+            "expected a non-negative number of seconds, got '{s}'"
+        )),
+    }
+}
+
+/// A time budget in seconds as a duration: a value no duration can hold (negative, NaN) is no
+/// time at all, one too large is no limit.
+fn budget(seconds: f64) -> Option<Duration> {
+    Duration::try_from_secs_f64(seconds.max(0.0)).ok()
 }
 
 /// Sizes of a transition system.
@@ -164,7 +202,7 @@ pub fn preprocess(
             runs: config.scorr_runs,
             steps: config.scorr_steps,
             conflicts: config.scorr_conflicts,
-            deadline: start.checked_add(config.scorr_time),
+            deadline: budget(config.scorr_time).and_then(|d| start.checked_add(d)),
         };
         reduction.latches = scorr::correspondence(&ts, &limits, &mut stats.scorr);
         for m in &mut reduction.latches {
@@ -182,7 +220,7 @@ pub fn preprocess(
         let limits = SweepLimits {
             words: config.sweep_words,
             conflicts: config.sweep_conflicts,
-            deadline: start.checked_add(config.sweep_time),
+            deadline: budget(config.sweep_time).and_then(|d| start.checked_add(d)),
         };
         reduction.gates = sweep::sweep(&ts, &limits, &mut stats.sweep)
             .into_iter()

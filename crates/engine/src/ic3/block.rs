@@ -56,7 +56,7 @@ impl Ic3<'_> {
                 if level == 0 {
                     return Err(Stop::Cex(self.trace(self.full_init(&state), inputs, None)));
                 }
-                let cube = self.lift(&state, &inputs, &[ts.bad], Some(level));
+                let cube = self.lift(&state, &inputs, &[ts.bad]);
                 let cube = match self.obligation_cube(cube) {
                     Ok(c) => c,
                     Err(c) => return Err(Stop::Cex(self.trace(self.full_init(&c), inputs, None))),
@@ -138,7 +138,7 @@ impl Ic3<'_> {
                         )));
                     }
                     let targets: Vec<Lit> = cube.iter().map(|&l| self.layout.prime(l)).collect();
-                    let pred = self.lift(&state, &inputs, &targets, Some(lvl - 1));
+                    let pred = self.lift(&state, &inputs, &targets);
                     if !self.initiation(&pred) {
                         return Err(Stop::Cex(self.trace(
                             self.full_init(&pred),

@@ -19,6 +19,10 @@ pub(super) enum Relind {
     Pred,
 }
 
+/// Rebuild a frame or lifting solver after this many activation literals: the dead temporary
+/// clauses they leave slow MiniSat down (ABC recycles after 300).
+pub(super) const REBUILD_AFTER: usize = 1000;
+
 /// What a relative-induction query is for (statistics only).
 #[derive(Clone, Copy)]
 pub(super) enum Purpose {
@@ -27,7 +31,6 @@ pub(super) enum Purpose {
     Raise,
     Ctg,
     Push,
-    Verify,
 }
 
 impl Ic3<'_> {
@@ -57,7 +60,7 @@ impl Ic3<'_> {
     }
 
     pub(super) fn maybe_rebuild(&mut self, level: usize) {
-        if self.solvers[level].activations() > self.cfg.rebuild_after {
+        if self.solvers[level].activations() > REBUILD_AFTER {
             self.solvers[level] = self.build_solver(level);
             self.stats.rebuilds += 1;
         }
@@ -176,11 +179,6 @@ impl Ic3<'_> {
             });
         }
         let s = &mut self.solvers[level];
-        if self.cfg.init_phase && block {
-            for &l in &self.reset_lits {
-                s.set_phase(l);
-            }
-        }
         let t = Instant::now();
         // `¬cube` and `¬outside`, each only when asked for.
         let (own, other) = neg.split_at(split);
@@ -215,7 +213,6 @@ impl Ic3<'_> {
             Purpose::Raise => self.stats.raise_calls += 1,
             Purpose::Ctg => self.stats.ctg_calls += 1,
             Purpose::Push => self.stats.push_calls += 1,
-            Purpose::Verify => self.stats.verify_calls += 1,
         }
         let result = match r {
             SatResult::Unsat => {

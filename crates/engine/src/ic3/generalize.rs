@@ -34,7 +34,6 @@
 use pdrkit_logic::{Cube, Lit};
 
 use super::{Ic3, Purpose, Relind, Stop};
-use crate::Reason;
 
 /// What CTG may spend in one generalization: counterexamples tried per literal drop (`max`;
 /// 0: no CTG), and blocking queries per counterexample, its own predecessors' included
@@ -171,23 +170,10 @@ impl Ic3<'_> {
         Ok(at)
     }
 
-    /// Learns `cube` at `level`, re-proving it first when configured (initiation and
-    /// `F_{level-1} ∧ C ∧ ¬cube ∧ T ⇒ ¬cube'`). Every cube that reaches here is the core of an
-    /// unsatisfiable relative-induction query at `level - 1` or above, so the re-proof is a
-    /// second opinion, not a need; the certificate check stays the guarantee.
+    /// Learns `cube` at `level`. Every cube that reaches here is the core of an unsatisfiable
+    /// relative-induction query at `level - 1` or above, so it needs no second proof; the
+    /// certificate check of the final invariant stays the guarantee.
     fn learn(&mut self, cube: Cube, level: usize) -> Result<(), Stop> {
-        if self.cfg.verify_lemmas {
-            let ok = self.initiation(&cube)
-                && matches!(
-                    self.relind(&cube, level - 1, true, Purpose::Verify)?,
-                    Relind::Blocked(_)
-                );
-            if !ok {
-                return Err(Stop::Unknown(Reason::Internal(format!(
-                    "lemma {cube:?} failed re-verification at level {level}"
-                ))));
-            }
-        }
         self.add_lemma(cube, level, true);
         Ok(())
     }
@@ -309,8 +295,7 @@ impl Ic3<'_> {
 
     /// Bradley's `down` without CTG: tries to show `cand` blocked at `level`, joining it with
     /// each predecessor found. `None` when it fails (a kept literal would go, or the candidate
-    /// meets the initial states, or a remembered pair refutes it, or it asked
-    /// [`down_queries`](super::Ic3Config::down_queries) queries).
+    /// meets the initial states, or a remembered pair refutes it).
     fn down(
         &mut self,
         cand: &[Lit],
@@ -320,7 +305,6 @@ impl Ic3<'_> {
         outside: Option<&[Lit]>,
     ) -> Result<Option<Cube>, Stop> {
         let mut cube = Cube::new(cand.iter().copied());
-        let mut queries = 0;
         loop {
             if !self.initiation(&cube) {
                 return Ok(None);
@@ -329,7 +313,6 @@ impl Ic3<'_> {
                 self.stats.cex_hits += 1;
                 return Ok(None);
             }
-            queries += 1;
             match self.relind_outside(&cube, level - 1, true, outside, Purpose::Generalize)? {
                 Relind::Blocked(core) => return Ok(Some(core)),
                 Relind::Pred => {
@@ -339,10 +322,9 @@ impl Ic3<'_> {
                         |l| self.value_at(at, l) == Some(true),
                         |l| self.value_at(at, layout.prime(l)) == Some(true),
                     );
-                    if queries == self.cfg.down_queries
-                        || kept
-                            .iter()
-                            .any(|&k| cube.set().contains(k) && self.value_at(at, k) != Some(true))
+                    if kept
+                        .iter()
+                        .any(|&k| cube.set().contains(k) && self.value_at(at, k) != Some(true))
                     {
                         return Ok(None);
                     }
@@ -401,46 +383,26 @@ impl Ic3<'_> {
                     }
                     let (state, inputs) = self.model_of(at);
                     let try_ctg = ctgs < budget.max && level >= 2;
-                    // The lifted predecessor, when a CTG or the join needs it.
-                    let lifted = if (try_ctg && self.cfg.ctg_lift) || self.cfg.ctg_join_lifted {
-                        let targets: Vec<Lit> =
-                            cube.iter().map(|&l| self.layout.prime(l)).collect();
-                        Some(self.lift(&state, &inputs, &targets, Some(at)))
-                    } else {
-                        None
-                    };
                     if try_ctg {
-                        let whole;
-                        let ctg = match &lifted {
-                            Some(s) if self.cfg.ctg_lift => s,
-                            _ => {
-                                whole = Cube::new(state.iter().copied());
-                                &whole
-                            }
+                        // The lifted predecessor, or the whole state (rIC3).
+                        let ctg = if self.cfg.ctg_lift {
+                            let targets: Vec<Lit> =
+                                cube.iter().map(|&l| self.layout.prime(l)).collect();
+                            self.lift(&state, &inputs, &targets)
+                        } else {
+                            Cube::new(state.iter().copied())
                         };
                         let within = self.cfg.ctg_outside.then_some(full);
                         let mut attempts = budget.limit;
-                        if self.block_ctg(ctg, level - 1, depth, within, budget, &mut attempts)? {
+                        if self.block_ctg(&ctg, level - 1, depth, within, budget, &mut attempts)? {
                             ctgs += 1;
                             self.stats.ctgs += 1;
                             continue;
                         }
                     }
                     ctgs = 0;
-                    // Join with the predecessor: with the lifted one (rIC3), a kept literal it
-                    // does not need ends the attempt.
-                    let pred = match lifted {
-                        Some(s) if self.cfg.ctg_join_lifted => {
-                            if kept
-                                .iter()
-                                .any(|&k| cube.set().contains(k) && !s.set().contains(k))
-                            {
-                                return Ok(None);
-                            }
-                            s
-                        }
-                        _ => Cube::new(state),
-                    };
+                    // Join with the whole predecessor state.
+                    let pred = Cube::new(state);
                     cube = cube.filtered(|l| pred.set().contains(l));
                 }
             }
@@ -482,7 +444,7 @@ impl Ic3<'_> {
                     }
                     let (state, inputs) = self.model_of(level - 1);
                     let targets: Vec<Lit> = s.iter().map(|&l| self.layout.prime(l)).collect();
-                    let pred = self.lift(&state, &inputs, &targets, Some(level - 1));
+                    let pred = self.lift(&state, &inputs, &targets);
                     if !self.block_ctg(&pred, level - 1, depth, outside, budget, attempts)? {
                         return Ok(false);
                     }

@@ -8,11 +8,6 @@
 //! constraints defined. It reads the circuit, not the CNF the solvers hold, so its result does
 //! not depend on how the CNF was simplified; the two combine, simulation first and then a core
 //! query on what it kept (`LiftMode::TernaryCore`).
-//!
-//! Before either, the frame solver's own model can be pruned (`Ic3Config::lift_flip`, rIC3's
-//! `flip_to_none` before its core query): a latch goes when every clause of that query is
-//! still satisfied without it. What is left is one justification of the model, found without
-//! a query; the core query then chooses only among its latches.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -421,37 +416,13 @@ impl Ic3<'_> {
     /// blocked by them): a core query assumes them in that order, simulation tries to drop
     /// them in the reverse one. With core lifting alone the lifting is repeated on its own
     /// result, in other orders, while it shrinks (up to `lift_rounds` queries; rIC3 does the
-    /// same). `model` is the level of the frame solver whose last model gave `state`, while
-    /// that model is still current: with [`lift_flip`](super::Ic3Config::lift_flip) the
-    /// latches no clause of that query needs are dropped first (its model is changed).
-    pub(super) fn lift(
-        &mut self,
-        state: &[Lit],
-        inputs: &[bool],
-        targets: &[Lit],
-        model: Option<usize>,
-    ) -> Cube {
+    /// same).
+    pub(super) fn lift(&mut self, state: &[Lit], inputs: &[bool], targets: &[Lit]) -> Cube {
         let in_lits = self.input_lits(inputs);
         let t = Instant::now();
         let mut order: Vec<Lit> = state.to_vec();
         if self.cfg.order_assumptions {
             self.activity.sort_descending(&mut order);
-        }
-        if let Some(level) = model.filter(|_| self.cfg.lift_flip) {
-            // Least active first, so the active latches are the likeliest kept. Every
-            // completion of the values left is still a model of the query (its assumptions,
-            // the targets among them, keep their values), so any value of a dropped latch
-            // leads into the targets.
-            let s = &mut self.solvers[level];
-            let before = order.len();
-            for l in order.iter_mut().rev() {
-                if s.flip_to_none(l.var()) {
-                    *l = Lit::FALSE;
-                }
-            }
-            order.retain(|&l| l != Lit::FALSE);
-            self.stats.lift_pruned += 1;
-            self.stats.lift_flipped += (before - order.len()) as u64;
         }
         let mut lift_once = |order: &[Lit]| {
             self.lifter.lift(
@@ -461,7 +432,7 @@ impl Ic3<'_> {
                 order,
                 &in_lits,
                 targets,
-                self.cfg.rebuild_after,
+                super::frame_solvers::REBUILD_AFTER,
                 &mut self.stats.lift_calls,
             )
         };

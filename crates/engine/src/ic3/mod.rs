@@ -112,9 +112,6 @@ pub struct Ic3<'a> {
     neg_buf: Vec<Lit>,
     /// A blocking query's first core while it is asked again (`block_core_retry`).
     core_buf: Vec<Lit>,
-    /// The initial-state cube, when [`Ic3Config::init_phase`] decides latches in it (empty
-    /// otherwise).
-    reset_lits: Vec<Lit>,
     cex_cache: generalize::CexCache,
     push_witnesses: push_witness::PushWitnesses,
     rng: generalize::Rng,
@@ -139,11 +136,6 @@ impl<'a> Ic3<'a> {
             activity::Activity::new(ts.num_vars(), cfg.activity_decay, cfg.activity_by_var);
         let layout = Layout::new(ts, cfg.cnf_eliminate);
         let (cnf_nodes, cnf_clauses, cnf_eliminated) = layout.cnf_size();
-        let reset_lits = if cfg.init_phase {
-            ts.init_cube()
-        } else {
-            Vec::new()
-        };
         Ic3 {
             ts,
             layout,
@@ -164,7 +156,6 @@ impl<'a> Ic3<'a> {
             buf: Vec::new(),
             neg_buf: Vec::new(),
             core_buf: Vec::new(),
-            reset_lits,
             cex_cache: generalize::CexCache::default(),
             push_witnesses: push_witness::PushWitnesses::default(),
             rng: generalize::Rng::new(seed),

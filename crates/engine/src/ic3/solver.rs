@@ -482,19 +482,6 @@ impl ConeSolver {
         r
     }
 
-    /// Makes `l` the polarity the next queries try first for its variable (pdrkit's solver;
-    /// MiniSat: nothing), until a model saves another. A variable not loaded yet is skipped:
-    /// no query has decided it.
-    pub fn set_phase(&mut self, l: Lit) {
-        let m = self.map[l.var().idx()];
-        if m == UNMAPPED {
-            return;
-        }
-        if let Backend::Pdrkit(c) = &mut self.sat {
-            c.set_phase(Var(m).lit_with(l.is_neg()));
-        }
-    }
-
     /// Whether a system-literal assumption is in the final conflict of the last `Unsat` answer.
     #[inline]
     pub fn is_failed(&self, l: Lit) -> bool {

@@ -6,7 +6,7 @@
 //! level to try, so the lemma learned at `k` is exactly what MIC returned (CTG lemmas are learned
 //! one level lower in the systems below, and told apart by their level).
 
-use pdrkit_logic::{Cube, Lit, SatResult};
+use pdrkit_logic::{Cube, Lit};
 use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
 
 use super::generalize::CtgBudget;
@@ -321,37 +321,31 @@ fn join_saves_the_drop() -> TransitionSystem {
     m.build()
 }
 
-/// `down_queries` 1: a literal drop whose first query finds a predecessor fails, without
-/// the join and second query that would have saved it.
+/// Bradley's `down` joins a failed candidate with its predecessor and asks again: some literal
+/// orders reach `b` only through that join, the others keep `a ∧ d`.
 #[test]
-fn down_queries_caps_the_joins_of_a_literal_drop() {
+fn a_join_with_the_predecessor_saves_a_literal_drop() {
     let ts = join_saves_the_drop();
     let (a, b, d) = (on(&ts, 0), on(&ts, 1), on(&ts, 2));
     let input = Cube::new([a, b, d]);
     let mut joined = 0;
     for (sat, seed) in runs() {
-        for cap in [0, 1, 2] {
-            let cfg = Ic3Config {
-                seed,
-                ctg_max: 0,
-                mic_shuffle: 0.0,
-                down_queries: cap,
-                sat,
-                ..Ic3Config::default()
-            };
-            let mut ic3 = ic3_at(&ts, cfg, 2);
-            let g = mic_at_top(&mut ic3, &input);
-            assert_contract_after(&ic3, &ts, &input, &g);
-            if g == Cube::new([b]) {
-                assert_ne!(cap, 1, "{sat}, seed {seed}: `b` needs a join");
-                joined += 1;
-            } else {
-                assert_eq!(g, Cube::new([a, d]), "{sat}, seed {seed}, cap {cap}");
-            }
+        let cfg = Ic3Config {
+            seed,
+            ctg_max: 0,
+            mic_shuffle: 0.0,
+            sat,
+            ..Ic3Config::default()
+        };
+        let mut ic3 = ic3_at(&ts, cfg, 2);
+        let g = mic_at_top(&mut ic3, &input);
+        assert_contract_after(&ic3, &ts, &input, &g);
+        if g == Cube::new([b]) {
+            joined += 1;
+        } else {
+            assert_eq!(g, Cube::new([a, d]), "{sat}, seed {seed}");
         }
     }
-    // The orders that try `b` last or second reach `b` through the join, without the cap and
-    // with a cap of 2.
     assert!(joined > 0, "no order reached `b`");
 }
 
@@ -477,7 +471,6 @@ fn mic_with_ctg_learns_the_counterexample_one_level_down_and_drops_more() {
                 &ts,
                 Ic3Config {
                     ctg_outside: outside,
-                    ctg_join_lifted: outside,
                     ..cfg(3)
                 },
                 2,
@@ -695,7 +688,7 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
                         .map(|&j| ts.latch(j).lit_with(!succ[j]))
                         .collect();
                     let primed: Vec<Lit> = target.iter().map(|&t| ic3.layout.prime(t)).collect();
-                    let cube = ic3.lift(&state_lits, &inputs, &primed, None);
+                    let cube = ic3.lift(&state_lits, &inputs, &primed);
                     let what = format!("{lift}/{lift_rounds}/{sat}: {state:?} {inputs:?} {set:?}");
                     assert!(
                         cube.iter().all(|l| state_lits.contains(l)),
@@ -729,12 +722,12 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
         let l0 = ic3.layout.prime(on(&ts, 0));
         let l2 = ic3.layout.prime(on(&ts, 2));
         assert_eq!(
-            ic3.lift(&state_lits, &[false, false], &[l0], None),
+            ic3.lift(&state_lits, &[false, false], &[l0]),
             Cube::new([on(&ts, 1), on(&ts, 2)]),
             "{lift}"
         );
         assert_eq!(
-            ic3.lift(&state_lits, &[false, false], &[l2], None),
+            ic3.lift(&state_lits, &[false, false], &[l2]),
             Cube::new([on(&ts, 3), !on(&ts, 4)]),
             "{lift}"
         );
@@ -792,78 +785,6 @@ pub(super) fn random_circuit(
     }
     c.aig.bads.push(bad);
     TransitionSystem::from_aig(&c.aig, None).expect("well-formed circuit")
-}
-
-#[test]
-fn latches_dropped_from_the_frame_solvers_model_before_lifting_never_matter() {
-    use super::frame_solvers::{Purpose, Relind};
-    // Lifting from a frame solver's model with `lift_flip`: every state of the lifted cube,
-    // with the model's inputs, steps into the target (checked by enumeration).
-    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
-    let mut flipped = 0;
-    for _ in 0..12 {
-        let ts = random_circuit(2, 6, 24, &mut rng);
-        let nl = ts.num_latches();
-        let cfg = Ic3Config {
-            lift_flip: true,
-            sat: SatBackend::Pdrkit,
-            ..Ic3Config::default()
-        };
-        let mut ic3 = ic3_at(&ts, cfg, 2);
-        for set in [&[0usize][..], &[1, 2], &[0, 3, 5], &[0, 1, 2, 3, 4, 5]] {
-            for values in assignments(set.len()) {
-                let target: Vec<Lit> = set
-                    .iter()
-                    .zip(&values)
-                    .map(|(&j, &b)| ts.latch(j).lit_with(!b))
-                    .collect();
-                let cube = Cube::new(target.iter().copied());
-                // With and without `¬cube`: the query's temporary clause must hold too.
-                for negation in [false, true] {
-                    let Ok(Relind::Pred) = ic3.relind(&cube, 1, negation, Purpose::Block) else {
-                        continue;
-                    };
-                    let (state, inputs) = ic3.model_of(1);
-                    let primed: Vec<Lit> = target.iter().map(|&t| ic3.layout.prime(t)).collect();
-                    let before = ic3.stats.lift_flipped;
-                    let lifted = ic3.lift(&state, &inputs, &primed, Some(1));
-                    flipped += ic3.stats.lift_flipped - before;
-                    assert!(lifted.iter().all(|l| state.contains(l)));
-                    for s in assignments(nl).filter(|s| holds(&ts, &lifted, s)) {
-                        let t = successor(&ts, &s, &inputs);
-                        assert!(
-                            holds(&ts, &target, &t),
-                            "{lifted:?} from {state:?} holds in {s:?}, which steps to {t:?}"
-                        );
-                    }
-                }
-            }
-        }
-        // Bad-state lifting: the target is a current-state literal, assumed by the query; a
-        // latch's own literal is held by the assumption alone, no clause.
-        let mut values = Vec::new();
-        let goals: Vec<Lit> = (0..nl)
-            .flat_map(|j| [on(&ts, j), !on(&ts, j)])
-            .chain([ts.bad, !ts.bad])
-            .collect();
-        for goal in goals {
-            let (ts_, layout) = (ic3.ts, &ic3.layout);
-            if ic3.solvers[1].solve(ts_, layout, &[], &[goal]) != SatResult::Sat {
-                continue;
-            }
-            let (state, inputs) = ic3.model_of(1);
-            let lifted = ic3.lift(&state, &inputs, &[goal], Some(1));
-            for s in assignments(nl).filter(|s| holds(&ts, &lifted, s)) {
-                ts.evaluate(&s, &inputs, &mut values);
-                assert!(
-                    TransitionSystem::value(&values, goal),
-                    "{lifted:?} holds in {s:?}, where {goal:?} is false"
-                );
-            }
-        }
-    }
-    // The test sees the pre-filter at work.
-    assert!(flipped > 100, "only {flipped} latches dropped");
 }
 
 #[test]
@@ -985,54 +906,6 @@ fn ctg_down_stops_at_the_deadline_without_a_query() {
             assert!(r.is_ok());
             assert!(ic3.stats.queries() > before, "the candidate needs a query");
         }
-    }
-}
-
-/// With `init_phase`, a blocking query's predecessor takes the latches' reset values wherever
-/// the query leaves them free, even where the solver's saved phases say otherwise.
-#[test]
-fn init_phase_makes_a_free_predecessor_latch_take_its_reset_value() {
-    use super::frame_solvers::{Purpose, Relind};
-    // `w' = u ∨ v` and `z' = u ∧ v`, every latch reset to 0.
-    let mut c = Circuit::new(0, 4);
-    let (u, v) = (c.latch(0), c.latch(1));
-    let either = c.or(u, v);
-    let both = c.and(u, v);
-    c.set_next(2, either);
-    c.set_next(3, both);
-    let ts = c.build();
-    let (u, v, w, z) = (on(&ts, 0), on(&ts, 1), on(&ts, 2), on(&ts, 3));
-    for init_phase in [false, true] {
-        let cfg = Ic3Config {
-            init_phase,
-            sat: SatBackend::Pdrkit,
-            ..Ic3Config::default()
-        };
-        let mut ic3 = ic3_at(&ts, cfg, 2);
-        // Reaching `z` needs `u = v = 1`: the solver saves those phases.
-        assert!(matches!(
-            ic3.relind(&Cube::new([z]), 1, true, Purpose::Block),
-            Ok(Relind::Pred)
-        ));
-        assert_eq!(
-            (ic3.value_at(1, u), ic3.value_at(1, v)),
-            (Some(true), Some(true))
-        );
-        // Reaching `w` needs one of them.
-        assert!(matches!(
-            ic3.relind(&Cube::new([w]), 1, true, Purpose::Block),
-            Ok(Relind::Pred)
-        ));
-        let ones = [u, v]
-            .iter()
-            .filter(|&&l| ic3.value_at(1, l) == Some(true))
-            .count();
-        // The saved phases give both; the reset values give only the one that is needed.
-        assert_eq!(
-            ones,
-            if init_phase { 1 } else { 2 },
-            "init_phase {init_phase}"
-        );
     }
 }
 

@@ -1,0 +1,119 @@
+//! `pdrkit replay`: a witness replayed on the model by the independent checker's simulator.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::model::read_model;
+use crate::output::check_writable;
+use crate::wave;
+
+/// Exit code of `replay` and `certify` when the witness or certificate was read and is wrong;
+/// one that cannot be read is an input error (1), as everywhere in the CLI.
+pub(crate) const REJECTED: u8 = 2;
+
+/// Runs `pdrkit replay`: exit 0 when every counterexample of the witness file reaches a bad
+/// state, 2 when one does not; with `vcd`, also writes the waveform of one of them.
+pub fn replay(
+    model: &Path,
+    witness: &Path,
+    vcd: Option<&Path>,
+    maps: &[PathBuf],
+    property: Option<usize>,
+) -> anyhow::Result<u8> {
+    let aig = read_model(model)?;
+    let bytes = std::fs::read(witness)
+        .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
+    let names = match vcd {
+        Some(_) => Some(wave::names(model, &aig, maps, false)?),
+        None => None,
+    };
+    if let Some(path) = vcd {
+        if path != Path::new("-") {
+            check_writable(path)?;
+        }
+    } else if !maps.is_empty() {
+        eprintln!("pdrkit: warning: --map is used only with --vcd");
+    }
+    // One counterexample (the common case) keeps the single-witness messages; a file of
+    // several results is read as such.
+    let results = match pdrkit_check::parse_witness(&bytes) {
+        Ok(w) => vec![pdrkit_check::WitnessResult::Fails(w)],
+        Err(single) => match pdrkit_check::parse_results(&bytes) {
+            Ok(r) if r.len() > 1 => r,
+            _ => return Err(single).with_context(|| format!("{}", witness.display())),
+        },
+    };
+    let several = results.len() > 1;
+    let mut rejected = false;
+    let mut replayed = 0;
+    for r in &results {
+        let (w, label) = match r {
+            pdrkit_check::WitnessResult::Fails(w) => (
+                w,
+                format!("b{}: ", w.properties.first().copied().unwrap_or(0)),
+            ),
+            pdrkit_check::WitnessResult::Holds { properties, .. } => {
+                println!(
+                    "{}: holds (status 0; use `certify` for its proof)",
+                    names_of(properties)
+                );
+                continue;
+            }
+            pdrkit_check::WitnessResult::Unknown { properties, .. } => {
+                println!("{}: unknown (status 2)", names_of(properties));
+                continue;
+            }
+        };
+        let label = if several { label } else { String::new() };
+        match pdrkit_check::replay(&aig, w) {
+            Ok(r) => {
+                replayed += 1;
+                let hits: Vec<String> = r
+                    .hits
+                    .iter()
+                    .map(|(p, step)| format!("b{p} is 1 at step {step}"))
+                    .collect();
+                println!(
+                    "{label}ok: {} steps, {}{}",
+                    r.steps,
+                    hits.join(", "),
+                    if r.bad_at_last_step {
+                        ""
+                    } else {
+                        " (not at the last step)"
+                    }
+                );
+            }
+            Err(e) => {
+                rejected = true;
+                eprintln!(
+                    "pdrkit: {}: {label}witness rejected: {e}",
+                    witness.display()
+                );
+            }
+        }
+    }
+    if rejected {
+        return Ok(REJECTED);
+    }
+    if replayed == 0 {
+        eprintln!(
+            "pdrkit: {}: no counterexample in the file",
+            witness.display()
+        );
+        return Ok(REJECTED);
+    }
+    if let (Some(path), Some(names)) = (vcd, &names) {
+        let mut out = std::io::stdout().lock();
+        wave::write(path, model, &aig, &bytes, property, names, &mut out)?;
+        out.flush()?;
+    }
+    Ok(0)
+}
+
+fn names_of(properties: &[usize]) -> String {
+    let v: Vec<String> = properties.iter().map(|p| format!("b{p}")).collect();
+    v.join(" ")
+}

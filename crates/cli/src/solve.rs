@@ -1,0 +1,196 @@
+//! Running the chosen engine on a transition system and checking its answer with the
+//! independent checker before anyone sees it (used by `check` and `--each-property`).
+
+use std::time::Instant;
+
+use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason, Stat, StatValue};
+use pdrkit_ts::{Aig, TransitionSystem};
+
+use crate::args::{CheckArgs, Engine};
+use crate::model::single_property;
+use crate::output::Artifact;
+
+/// Runs the chosen engine on `ts` (the system of `property`, or of all properties) and checks
+/// its answer; the engine's and the check's statistics go into `stats`.
+pub(crate) fn solve(
+    a: &CheckArgs,
+    aig: &Aig,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    ctl: &Control,
+    stats: &mut Vec<Stat>,
+) -> (Outcome, Artifact) {
+    let spec = match a.engine {
+        Engine::Bmc => {
+            let default = bmc::BmcConfig::default();
+            EngineSpec::Bmc(bmc::BmcConfig {
+                bound: a.bound,
+                sat: a.sat.unwrap_or(default.sat),
+                verbose: a.verbose,
+                ..default
+            })
+        }
+        Engine::Portfolio => return solve_portfolio(a, aig, ts, property, ctl, stats),
+        Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind_config(a.engine == Engine::Kipdr)),
+        Engine::Ic3 => EngineSpec::Ic3(a.ic3_config()),
+    };
+    let (outcome, st) = spec.run(ts, ctl);
+    stats.extend(st);
+    let model = single_property(aig, property);
+    self_check(a, aig, &model, ts, outcome, stats)
+}
+
+/// The portfolio: each answer is checked on its worker's thread while the others go on; the
+/// first accepted one wins, with the artifact its check built.
+fn solve_portfolio(
+    a: &CheckArgs,
+    aig: &Aig,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    ctl: &Control,
+    stats: &mut Vec<Stat>,
+) -> (Outcome, Artifact) {
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    // `--bound` is a BMC and k-induction option: the portfolio's k-induction runs unbounded.
+    let kcfg = pdrkit_engine::kind::KindConfig {
+        max_k: None,
+        ..a.kind_config(false)
+    };
+    let icfg = a.ic3_config();
+    let workers = portfolio::workers(&icfg, &kcfg, jobs);
+    if a.verbose {
+        for w in &workers {
+            let (engine, changed) = match &w.engine {
+                EngineSpec::Ic3(c) => ("IC3", changed_fields(&icfg, c)),
+                EngineSpec::Kind(c) => ("k-induction", changed_fields(&kcfg, c)),
+                EngineSpec::Bmc(c) => ("BMC", changed_fields(&bmc::BmcConfig::default(), c)),
+            };
+            eprintln!("pdrkit: worker {}: {engine}{}", w.name, changed);
+        }
+    }
+    let model = single_property(aig, property);
+    let accept = |o: &Outcome| {
+        let mut st = Vec::new();
+        match self_check(a, aig, &model, ts, o.clone(), &mut st) {
+            (Outcome::Unknown(why), _) => Err(why),
+            (o, artifact) => Ok((o, artifact, st)),
+        }
+    };
+    let (r, checked) = portfolio::check_accepted(ts, &workers, ctl, &accept);
+    if a.verbose {
+        eprintln!("pdrkit: winner: {}", r.winner.unwrap_or("none"));
+    }
+    stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
+    stats.extend(r.stats);
+    match checked {
+        Some((o, artifact, st)) => {
+            stats.extend(st);
+            (o, artifact)
+        }
+        // Nobody answered (or every answer was refused): nothing to check.
+        None => (r.outcome, Artifact::None),
+    }
+}
+
+/// Builds the witness or certificate of an answer and checks it with the independent checker;
+/// a failed check turns the answer into `unknown`.
+/// Witnesses are written for the whole model (naming the failing property's own index);
+/// certificates for `model`, the model reduced to the checked property.
+fn self_check(
+    a: &CheckArgs,
+    aig: &Aig,
+    model: &Aig,
+    ts: &TransitionSystem,
+    o: Outcome,
+    stats: &mut Vec<Stat>,
+) -> (Outcome, Artifact) {
+    let t = Instant::now();
+    let refused = |why: String| (Outcome::Unknown(Reason::CheckFailed(why)), Artifact::None);
+    let result = match o {
+        Outcome::Unsafe(trace) => {
+            let prop = match trace.validate(ts) {
+                Ok(p) => p,
+                Err(e) => return refused(format!("counterexample does not replay: {e}")),
+            };
+            let text = trace.to_witness(ts, aig, prop);
+            if !a.no_self_check {
+                let checked = pdrkit_check::parse_witness(text.as_bytes())
+                    .map_err(|e| e.to_string())
+                    .and_then(|w| pdrkit_check::replay(aig, &w).map_err(|e| e.to_string()));
+                match checked {
+                    Ok(r) if r.bad_at_last_step => {}
+                    Ok(_) => return refused("witness is bad before its last step".into()),
+                    Err(e) => return refused(format!("witness rejected by the checker: {e}")),
+                }
+            }
+            stats.push(("depth".into(), trace.depth().into()));
+            (Outcome::Unsafe(trace), Artifact::Witness(text))
+        }
+        Outcome::Safe(p) => {
+            let cert = match p.certificate(ts, model) {
+                Ok(c) => c,
+                Err(why) => return (Outcome::Unknown(why), Artifact::None),
+            };
+            if !a.no_self_check {
+                if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
+                    return refused(format!("invariant rejected by the checker: {e}"));
+                }
+            }
+            let size = match &p {
+                Proof::Invariant(c) => ("invariant_clauses", c.len()),
+                Proof::KInduction { k, .. } => ("proof_k", *k),
+            };
+            stats.push((size.0.into(), size.1.into()));
+            (Outcome::Safe(p), Artifact::Certificate(Box::new(cert)))
+        }
+        other => (other, Artifact::None),
+    };
+    stats.push((
+        "check_time_s".into(),
+        StatValue::Seconds(t.elapsed().as_secs_f64()),
+    ));
+    result
+}
+
+/// The fields of `row` whose values differ from `base`'s, as `, with a = 1, b = 2` (read from
+/// their `Debug` forms, so that no field list is written twice).
+fn changed_fields<T: std::fmt::Debug>(base: &T, row: &T) -> String {
+    let (base, row) = (format!("{base:?}"), format!("{row:?}"));
+    let (base, row) = (top_level_fields(&base), top_level_fields(&row));
+    let changed: Vec<String> = row
+        .iter()
+        .filter(|f| !base.contains(f))
+        .map(|f| f.replacen(": ", " = ", 1))
+        .collect();
+    if changed.is_empty() {
+        String::new()
+    } else {
+        format!(", with {}", changed.join(", "))
+    }
+}
+
+/// `name: value` items of a struct's `Debug` form, split at its top level.
+fn top_level_fields(debug: &str) -> Vec<&str> {
+    let inner = match (debug.find('{'), debug.rfind('}')) {
+        (Some(a), Some(b)) if a < b => &debug[a + 1..b],
+        _ => return Vec::new(),
+    };
+    let (mut depth, mut quoted, mut start, mut out) = (0i32, false, 0, Vec::new());
+    for (i, c) in inner.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                out.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(inner[start..].trim());
+    out.retain(|f| !f.is_empty());
+    out
+}
