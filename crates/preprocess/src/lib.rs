@@ -76,11 +76,12 @@ impl Default for PreprocessConfig {
             // smallest CNF: `frogs.5` 662 nodes, against 895 with elimination alone and 1576
             // with neither): the two solved 131 and 130 files of the shared set at 20 s, seeds
             // 0 and 1, against 129 and 127 without, a superset each time
-            // (docs/bench/2026-12-06-prime-elim-20s). Alone, before elimination was the
-            // default, it had lost 2 files (docs/bench/2026-12-03-sweep-20s). The other
-            // engines search the swept system too: k-induction solved 81 files with it and
-            // without (docs/bench/2026-12-06-kind-sweep-20s), BMC 45 against 44 and KIPDR 87
-            // against 84, supersets (docs/bench/2026-12-06-bmc-kipdr-sweep-20s).
+            // (run `2026-12-06-prime-elim-20s`). Alone, before elimination was the default, it
+            // had lost 2 files (`2026-12-03-sweep-20s`). The other engines search the swept
+            // system too: k-induction solved 81 files with it and without
+            // (`2026-12-06-kind-sweep-20s`), BMC 45 against 44 and KIPDR 87 against 84,
+            // supersets (`2026-12-06-bmc-kipdr-sweep-20s`). The runs: docs/decisions.md,
+            // `--sweep`, and their summaries in docs/bench/DAY.md for each run's day.
             sweep: true,
             sweep_words: 4,
             sweep_conflicts: 100,
