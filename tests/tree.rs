@@ -56,10 +56,10 @@ fn machine_paths() -> Vec<String> {
         .iter()
         .map(|d| format!("/{d}/"))
         .collect();
-    let b = '\\';
+    let (b, s) = ('\\', '/');
     p.push(format!("C:{b}Users"));
     p.push(format!("C:{b}{b}Users"));
-    p.push("C:/Users".to_string());
+    p.push(format!("C:{s}Users"));
     p
 }
 
