@@ -15,8 +15,8 @@
 //! checking the lemmas is most of the cost on large designs (`rast-p00`). But IC3 lifting on
 //! the definitions alone (which drops latches only lemmas pin, so that cubes leave the frame)
 //! solved 126 files of the shared set against 131 without pruning, and 129 with pruning on
-//! every clause (docs/bench/2026-12-07-flip-definitions-20s): the lemmas' latches are worth
-//! keeping.
+//! every clause (docs/decisions.md, `--lift-flip`; the run `2026-12-07-flip-definitions-20s` in
+//! docs/bench/2026-12-07.md): the lemmas' latches are worth keeping.
 
 use pdrkit_logic::{Lit, Var};
 
