@@ -1046,7 +1046,7 @@ fn stats_json_is_written() {
 
 /// `--timeout 1` on a problem no one solves in a second answers unknown (exit 30) at once.
 /// The files are ones that neither pdrkit (IC3 in three configurations, k-induction, KIPDR)
-/// nor rIC3 nor ABC solved in 20 s (docs/bench/2026-12-04-*): `divthree-p012` and `cmudme2`,
+/// nor rIC3 nor ABC solved in 20 s (the 2026-12-04 runs of docs/results.md): `divthree-p012` and `cmudme2`,
 /// once used here, are solved within a second or two by today's IC3 on a fast machine.
 #[test]
 fn timeout_answers_unknown_in_time() {

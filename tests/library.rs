@@ -253,7 +253,7 @@ fn stop_interrupts_a_sat_call_in_progress() {
     }
 }
 
-/// The one-call entry (`pdrkit_engine::check`, the README's front-end example): every engine
+/// The one-call entry (`pdrkit_engine::check`, as `crates/engine/examples/front_end.rs` uses it): every engine
 /// on the counter, answers confirmed by the checker; a malformed model is an error.
 #[test]
 fn one_call_check_with_every_engine() {

@@ -1,4 +1,4 @@
-//! A front end in a few lines (the README's example): `cargo run --release -p pdrkit-engine
+//! A front end in a few lines (the README points here): `cargo run --release -p pdrkit-engine
 //! --example front_end` from the repository root.
 
 use pdrkit_engine::{check, EngineChoice, Options, Outcome};
