@@ -9,9 +9,10 @@
 //! added and lemmas are pushed forward. When pushing empties a level, the levels above it form
 //! an inductive invariant.
 //!
-//! One file per phase, each an `impl Ic3` block:
-//! - here, the run loop ([`Ic3::run`]): find a bad state, block, add a level, push, import the
-//!   lemmas other engines proved;
+//! The loop ([`Ic3::run`], `search` here) reads as the algorithm: `initialize`, then per level
+//! `strengthen` (block every bad state of the frontier), `end_level`, `extend` (a new level),
+//! `converge` (push; two equal levels end the run), `share_lemmas` (promote, import) and
+//! `level_done` (report). One file per phase, each an `impl Ic3` block:
 //! - `block.rs`: `bad_state` turns a bad state of the frontier into an obligation, `block`
 //!   works the obligation queue (`obligation.rs`) down to blocked or to a counterexample,
 //!   and `ctg_budget` gives each blocked obligation its generalization's CTG budget;
@@ -22,7 +23,16 @@
 //! - `lift.rs`: `lift` shrinks a predecessor to the latches that force its successor;
 //! - `push.rs`: `propagate` moves lemmas up and detects convergence; `push_witness.rs` keeps
 //!   the state that refuted each failed push, so that it is not asked again in vain;
-//! - `counterexample.rs`: `trace` rebuilds the path along a chain of obligations.
+//! - `counterexample.rs`: `trace` rebuilds the path along a chain of obligations;
+//! - `solver.rs`: the frame solver ([`ConeSolver`]) loads the transition relation lazily, only
+//!   the cone of what a query assumes (the central performance choice: a query over a few
+//!   latches never sees the rest of the circuit), on either SAT backend;
+//! - `activity.rs`: how recently and often each latch literal appeared in lemmas, the order
+//!   in which generalization tries to drop literals;
+//! - `obligation.rs`: the priority queue of proof obligations (level, depth, smallest first);
+//! - `audit.rs`: the frame invariants re-proved with a fresh solver (tests, debug builds);
+//! - `record.rs`: every solver call written to a file, for replay in benchmarks;
+//! - `config.rs` and `stats.rs`: the options, declared once, and the counters.
 //!
 //! Invariants this code keeps: every obligation cube at a level `≥ 1` is disjoint from the
 //! initial states (a predecessor that meets them is a counterexample at once); every learned
@@ -180,7 +190,33 @@ impl<'a> Ic3<'a> {
         outcome
     }
 
+    /// IC3's loop: strengthen the frontier until it holds no bad state, add a level, push
+    /// lemmas up until two levels are equal (the invariant), share lemmas, repeat.
     fn search(&mut self) -> Outcome {
+        match self.levels() {
+            Ok(invariant) => Outcome::Safe(Proof::Invariant(invariant)),
+            Err(stop) => stop.into_outcome(),
+        }
+    }
+
+    /// The levels, until an invariant, a counterexample or a stop.
+    fn levels(&mut self) -> Result<Vec<Clause>, Stop> {
+        self.initialize()?;
+        loop {
+            self.strengthen()?;
+            self.end_level()?;
+            self.extend();
+            if let Some(invariant) = self.converge()? {
+                return Ok(invariant);
+            }
+            self.share_lemmas()?;
+            self.level_done()?;
+        }
+    }
+
+    /// `F_0 = I` (with `--first-latch`, the lemmas tying the first step to `I`), no bad
+    /// initial state, and `F_1`.
+    fn initialize(&mut self) -> Result<(), Stop> {
         self.solvers.push(self.build_solver(0));
         if let Some(nf) = self.not_first() {
             // `first ⇒ I`: a state of the first step is initial. Inductive (first' = 0) and true
@@ -199,80 +235,93 @@ impl<'a> Ic3<'a> {
             }
         }
         // Depth 0: a bad initial state.
-        match self.bad_state(0) {
-            Ok(None) => {}
-            Ok(Some(_)) => unreachable!("bad_state returns a trace for level 0"),
-            Err(stop) => return stop.into_outcome(),
+        if self.bad_state(0)?.is_some() {
+            unreachable!("bad_state returns a trace for level 0");
         }
         self.extend();
+        Ok(())
+    }
+
+    /// Strengthens the frontier until no bad state is left in it: first the obligations
+    /// waiting for this level, then each new bad state.
+    fn strengthen(&mut self) -> Result<(), Stop> {
         loop {
-            // Strengthen the frontier until no bad state is left in it: first the obligations
-            // waiting for this level, then each new bad state.
-            loop {
-                if self.ctl.should_stop() {
-                    return Outcome::Unknown(self.stopped());
-                }
-                if let Err(stop) = self.block() {
-                    return stop.into_outcome();
-                }
-                let k = self.k();
-                match self.bad_state(k) {
-                    Ok(None) => break,
-                    Ok(Some(id)) => self.obligations.push(id, k),
-                    Err(stop) => return stop.into_outcome(),
-                }
+            if self.ctl.should_stop() {
+                return Err(Stop::Unknown(self.stopped()));
             }
-            if self.cfg.keep_obligations {
-                self.obligations.collect();
-            } else {
-                self.obligations.clear();
-            }
-            if self.cfg.check_frames || (cfg!(debug_assertions) && self.ts.num_latches() <= 32) {
-                // Before the new level: F_k ∧ bad must be unsatisfiable now.
-                if let Err(e) = self.audit_frames() {
-                    return Outcome::Unknown(Reason::Internal(format!(
-                        "frame invariant broken: {e}"
-                    )));
-                }
-            }
-            self.extend();
-            match self.propagate() {
-                Ok(Some(level)) => {
-                    let inv: Vec<Clause> = self.frames.frame(level + 1).map(Cube::negate).collect();
-                    if self.cfg.verbose {
-                        eprintln!(
-                            "{}: converged at level {level}: invariant of {} clauses",
-                            self.cfg.name,
-                            inv.len()
-                        );
-                    }
-                    return Outcome::Safe(Proof::Invariant(inv));
-                }
-                Ok(None) => {}
-                Err(stop) => return stop.into_outcome(),
-            }
-            if self.cfg.promote {
-                if let Err(Stop::Unknown(w)) = self.promote_inductive() {
-                    return Outcome::Unknown(w);
-                }
-            }
-            if self.cfg.import_lemmas {
-                self.import_lemmas();
-            }
-            self.stats.frames = self.k();
-            // Reported after every level too: when a SAT call outlasts the time limit, the
-            // CLI's watchdog answers with what was reported last.
-            self.ctl.report(self.stats.pairs());
-            if self.cfg.verbose {
-                self.progress();
-            }
-            if self.cfg.max_frames.is_some_and(|m| self.k() > m) {
-                return Outcome::Unknown(Reason::BoundReached {
-                    unit: "frame",
-                    bound: self.k() - 1,
-                });
+            self.block()?;
+            let k = self.k();
+            match self.bad_state(k)? {
+                None => return Ok(()),
+                Some(id) => self.obligations.push(id, k),
             }
         }
+    }
+
+    /// The frontier is safe: the obligations wait for the next level (or go), and the frames
+    /// are audited when asked (always in debug builds of small systems).
+    fn end_level(&mut self) -> Result<(), Stop> {
+        if self.cfg.keep_obligations {
+            self.obligations.collect();
+        } else {
+            self.obligations.clear();
+        }
+        if self.cfg.check_frames || (cfg!(debug_assertions) && self.ts.num_latches() <= 32) {
+            // Before the new level: F_k ∧ bad must be unsatisfiable now.
+            if let Err(e) = self.audit_frames() {
+                return Err(Stop::Unknown(Reason::Internal(format!(
+                    "frame invariant broken: {e}"
+                ))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes lemmas up; when a level empties, the levels above it are the invariant.
+    fn converge(&mut self) -> Result<Option<Vec<Clause>>, Stop> {
+        let Some(level) = self.propagate()? else {
+            return Ok(None);
+        };
+        let inv: Vec<Clause> = self.frames.frame(level + 1).map(Cube::negate).collect();
+        if self.cfg.verbose {
+            eprintln!(
+                "{}: converged at level {level}: invariant of {} clauses",
+                self.cfg.name,
+                inv.len()
+            );
+        }
+        Ok(Some(inv))
+    }
+
+    /// Promotes the top level's inductive lemmas (when asked) and imports those other engines
+    /// proved.
+    fn share_lemmas(&mut self) -> Result<(), Stop> {
+        if self.cfg.promote {
+            if let Err(Stop::Unknown(w)) = self.promote_inductive() {
+                return Err(Stop::Unknown(w));
+            }
+        }
+        if self.cfg.import_lemmas {
+            self.import_lemmas();
+        }
+        Ok(())
+    }
+
+    /// Reports the level's counters (when a SAT call outlasts the time limit, the CLI's
+    /// watchdog answers with what was reported last) and stops at `max_frames`.
+    fn level_done(&mut self) -> Result<(), Stop> {
+        self.stats.frames = self.k();
+        self.ctl.report(self.stats.pairs());
+        if self.cfg.verbose {
+            self.progress();
+        }
+        if self.cfg.max_frames.is_some_and(|m| self.k() > m) {
+            return Err(Stop::Unknown(Reason::BoundReached {
+                unit: "frame",
+                bound: self.k() - 1,
+            }));
+        }
+        Ok(())
     }
 
     /// Adds the lemmas other engines published to the infinity level. They are inductive (each
