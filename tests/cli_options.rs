@@ -16,27 +16,11 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The field names of a configuration, read from its `Debug` form (`Name { a: 1, b: .. }`).
+/// The field names of a configuration.
 fn fields(debug: &str) -> Vec<String> {
-    let inner = &debug[debug.find('{').unwrap() + 1..debug.rfind('}').unwrap()];
-    let (mut depth, mut quoted, mut out, mut start) = (0, false, Vec::new(), 0);
-    for (i, c) in inner.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '(' | '[' | '{' if !quoted => depth += 1,
-            ')' | ']' | '}' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                out.push(inner[start..i].to_string());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(inner[start..].to_string());
-    out.iter()
-        .filter_map(|f| f.split(':').next())
-        .map(|f| f.trim().to_string())
-        .filter(|f| !f.is_empty())
+    pdrkit_engine::config::debug_fields(debug)
+        .into_iter()
+        .map(|(k, _)| k.to_string())
         .collect()
 }
 
@@ -53,6 +37,13 @@ fn listed(help: &str) -> Vec<String> {
             Some(format!("--{}", name.split([' ', '=']).next()?))
         })
         .collect()
+}
+
+/// `pdrkit check MODEL ARGS...`.
+fn check(model: &Path, args: &[&str]) -> std::process::Output {
+    let mut all: Vec<&std::ffi::OsStr> = vec!["check".as_ref(), model.as_os_str()];
+    all.extend(args.iter().map(|a| std::ffi::OsStr::new(a)));
+    pdrkit(all)
 }
 
 fn help(flag: &str) -> String {

@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use pdrkit_engine::config::debug_fields;
 use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason, Stat, StatValue};
 use pdrkit_ts::{Aig, TransitionSystem};
 
@@ -154,43 +155,18 @@ fn self_check(
     result
 }
 
-/// The fields of `row` whose values differ from `base`'s, as `, with a = 1, b = 2` (read from
-/// their `Debug` forms, so that no field list is written twice).
+/// The fields of `row` whose values differ from `base`'s, as `, with a = 1, b = 2`.
 fn changed_fields<T: std::fmt::Debug>(base: &T, row: &T) -> String {
     let (base, row) = (format!("{base:?}"), format!("{row:?}"));
-    let (base, row) = (top_level_fields(&base), top_level_fields(&row));
-    let changed: Vec<String> = row
-        .iter()
+    let base = debug_fields(&base);
+    let changed: Vec<String> = debug_fields(&row)
+        .into_iter()
         .filter(|f| !base.contains(f))
-        .map(|f| f.replacen(": ", " = ", 1))
+        .map(|(k, v)| format!("{k} = {v}"))
         .collect();
     if changed.is_empty() {
         String::new()
     } else {
         format!(", with {}", changed.join(", "))
     }
-}
-
-/// `name: value` items of a struct's `Debug` form, split at its top level.
-fn top_level_fields(debug: &str) -> Vec<&str> {
-    let inner = match (debug.find('{'), debug.rfind('}')) {
-        (Some(a), Some(b)) if a < b => &debug[a + 1..b],
-        _ => return Vec::new(),
-    };
-    let (mut depth, mut quoted, mut start, mut out) = (0i32, false, 0, Vec::new());
-    for (i, c) in inner.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '(' | '[' | '{' if !quoted => depth += 1,
-            ')' | ']' | '}' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                out.push(inner[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(inner[start..].trim());
-    out.retain(|f| !f.is_empty());
-    out
 }
