@@ -16,6 +16,7 @@ use std::time::Instant;
 use pdrkit_logic::{Cube, Lit, SatResult};
 use pdrkit_ts::TransitionSystem;
 
+use super::frame_solvers::REBUILD_AFTER;
 use super::solver::{ConeSolver, Layout, SatBackend};
 use super::Ic3;
 
@@ -103,14 +104,11 @@ impl Lifter {
         state: &[Lit],
         inputs: &[Lit],
         targets: &[Lit],
-        rebuild_after: usize,
         calls: &mut u64,
     ) -> Cube {
         match mode {
             LiftMode::None => Cube::new(state.iter().copied()),
-            LiftMode::Core => {
-                self.lift_core(ts, layout, state, inputs, targets, rebuild_after, calls)
-            }
+            LiftMode::Core => self.lift_core(ts, layout, state, inputs, targets, calls),
             LiftMode::Ternary => self.lift_ternary(ts, layout, state, inputs, targets),
             LiftMode::TernaryCore => {
                 let cube = self.lift_ternary(ts, layout, state, inputs, targets);
@@ -118,8 +116,7 @@ impl Lifter {
                 let mut order = std::mem::take(&mut self.order);
                 order.clear();
                 order.extend(state.iter().copied().filter(|&l| cube.set().contains(l)));
-                let cube =
-                    self.lift_core(ts, layout, &order, inputs, targets, rebuild_after, calls);
+                let cube = self.lift_core(ts, layout, &order, inputs, targets, calls);
                 self.order = order;
                 cube
             }
@@ -134,13 +131,12 @@ impl Lifter {
         state: &[Lit],
         inputs: &[Lit],
         targets: &[Lit],
-        rebuild_after: usize,
         calls: &mut u64,
     ) -> Cube {
         if self
             .solver
             .as_ref()
-            .is_none_or(|s| s.activations() > rebuild_after)
+            .is_none_or(|s| s.activations() > REBUILD_AFTER)
         {
             self.solver = Some(ConeSolver::new(
                 ts,
@@ -432,7 +428,6 @@ impl Ic3<'_> {
                 order,
                 &in_lits,
                 targets,
-                super::frame_solvers::REBUILD_AFTER,
                 &mut self.stats.lift_calls,
             )
         };
