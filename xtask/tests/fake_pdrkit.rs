@@ -332,6 +332,12 @@ fn bench_filter_and_default_config_pass() {
         csv.contains("fam/unsafe.aag,default,false,unsafe,sat,exit 10,ok"),
         "{csv}"
     );
+    // No machine's absolute path in the summary: the suite by its folder name, the binary
+    // (given with --binary, outside the workspace) by its file name.
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("# pdrkit bench: suite\n"), "{md}");
+    assert!(md.contains("- binary pdrkit\n"), "{md}");
+    assert!(!md.contains(&*f.dir.to_string_lossy()), "{md}");
 }
 
 fn has_abc() -> bool {
