@@ -8,6 +8,9 @@
 //!   `cactus.svg` (by default into the gitignored `bench-out/`).
 //! * `cargo xtask emit slurm|benchexec DIR [SUITE] ...` writes the same runs as a Slurm job array
 //!   or a BenchExec benchmark definition; `cargo xtask import DIR` reads their results back.
+//! * `cargo xtask compare RUN.csv[:LABEL]...` sets runs side by side (solved, PAR-2, time and
+//!   SAT-query ratios); with `--same-search A B` it lists the files where two configurations'
+//!   verdicts or SAT-query counts differ, and fails when there is any.
 //! * `cargo xtask regress` runs the quick tier (the files ABC solves in under 2 s, and
 //!   `tests/models/`) on every engine the binary accepts, and fails on any wrong or unchecked
 //!   answer, or a missing answer where one is required.
@@ -17,6 +20,7 @@
 //! finished.
 
 mod bench;
+mod compare;
 mod emit;
 mod exec;
 mod peer;
@@ -57,6 +61,8 @@ enum Command {
     Emit(emit::EmitArgs),
     /// Summarise the results of an emitted Slurm or BenchExec run
     Import(emit::ImportArgs),
+    /// Set bench runs (their results.csv) side by side, or check that two searched alike
+    Compare(compare::Args),
     /// One task of an emitted Slurm job array
     #[command(hide = true)]
     RunTask(emit::RunTaskArgs),
@@ -101,6 +107,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             &args.binary,
         ),
         Command::Import(args) => emit::import(&args.dir, &args.fallback, args.out.as_deref()),
+        Command::Compare(args) => compare::main(&args),
         Command::RunTask(args) => emit::run_task(&args),
     }
 }
@@ -150,7 +157,7 @@ mod tests {
     #[test]
     fn help_lists_every_command() {
         let help = Cli::command().render_long_help().to_string();
-        for c in ["bench", "regress", "emit", "import"] {
+        for c in ["bench", "regress", "emit", "import", "compare"] {
             assert!(help.contains(c), "{c} in {help}");
         }
         assert!(!help.contains("run-task"), "{help}");
