@@ -11,6 +11,7 @@
 //! * `cargo xtask compare RUN.csv[:LABEL]...` sets runs side by side (solved, PAR-2, time and
 //!   SAT-query ratios); with `--same-search A B` it lists the files where two configurations'
 //!   verdicts or SAT-query counts differ, and fails when there is any.
+//! * `cargo xtask seeds FILE...` tabulates pdrkit's and rIC3's SAT queries over several seeds.
 //! * `cargo xtask regress` runs the quick tier (the files ABC solves in under 2 s, and
 //!   `tests/models/`) on every engine the binary accepts, and fails on any wrong or unchecked
 //!   answer, or a missing answer where one is required.
@@ -28,6 +29,7 @@ mod plan;
 mod plot;
 mod regress;
 mod run;
+mod seeds;
 mod shell;
 mod suite;
 mod summary;
@@ -63,6 +65,8 @@ enum Command {
     Import(emit::ImportArgs),
     /// Set bench runs (their results.csv) side by side, or check that two searched alike
     Compare(compare::Args),
+    /// SAT queries of pdrkit's IC3 and rIC3's over several seeds, as a Markdown table
+    Seeds(seeds::Args),
     /// One task of an emitted Slurm job array
     #[command(hide = true)]
     RunTask(emit::RunTaskArgs),
@@ -108,6 +112,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         ),
         Command::Import(args) => emit::import(&args.dir, &args.fallback, args.out.as_deref()),
         Command::Compare(args) => compare::main(&args),
+        Command::Seeds(args) => seeds::main(&args),
         Command::RunTask(args) => emit::run_task(&args),
     }
 }
@@ -157,7 +162,7 @@ mod tests {
     #[test]
     fn help_lists_every_command() {
         let help = Cli::command().render_long_help().to_string();
-        for c in ["bench", "regress", "emit", "import", "compare"] {
+        for c in ["bench", "regress", "emit", "import", "compare", "seeds"] {
             assert!(help.contains(c), "{c} in {help}");
         }
         assert!(!help.contains("run-task"), "{help}");
