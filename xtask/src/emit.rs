@@ -80,7 +80,7 @@ pub struct RunTaskArgs {
 }
 
 /// What an emitted folder records about the run (`DIR/tasks.json`): enough for a Slurm task to
-/// run its file and for `--import` to summarise.
+/// run its file and for `import` to summarise.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct TaskFile {
     /// `slurm` or `benchexec`.
