@@ -1,6 +1,6 @@
-//! Running the benchmark elsewhere: `--emit slurm DIR` (a Slurm job array whose tasks run this
-//! xtask's own runner: same limits, same checks), `--emit benchexec DIR` (a BenchExec benchmark
-//! definition and tool-info module), and `--import DIR` (either's results back into
+//! Running a benchmark plan elsewhere: `emit slurm DIR` (a Slurm job array whose tasks run this
+//! xtask's own runner: same limits, same checks), `emit benchexec DIR` (a BenchExec benchmark
+//! definition and tool-info module), and `import DIR` (either's results back into
 //! `results.csv`, `summary.md` and `cactus.svg`).
 
 use std::collections::{HashMap, HashSet};
@@ -12,15 +12,75 @@ use anyhow::{bail, Context, Result};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-use crate::bench::{self, Options};
-use crate::exec::{self, Config, Job, Settings};
+use crate::exec::{self, Config, Settings};
 use crate::peer::Peer;
+use crate::plan::{self, BinaryArgs, Plan, PlanArgs};
+use crate::shell::shell_quote;
 use crate::suite::{Expected, Instance};
 use crate::summary;
 use crate::verdict::{judge, Check, Judgement, Record, Verdict};
 
+/// `cargo xtask emit KIND DIR [SUITE] [OPTIONS]`.
+#[derive(clap::Args, Debug)]
+#[command(args_override_self = true)]
+pub struct EmitArgs {
+    /// `slurm`: a Slurm job array (DIR/job.sh), one task per file, each running every
+    /// configuration and peer with this xtask's own limits and checks; `benchexec`: a BenchExec
+    /// benchmark definition (DIR/pdrkit-bench.xml) and tool-info module, pdrkit only
+    #[arg(value_name = "KIND", value_parser = ["slurm", "benchexec"])]
+    pub kind: String,
+    /// The folder to write (created if needed)
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub plan: PlanArgs,
+    #[command(flatten)]
+    pub binary: BinaryArgs,
+}
+
+/// `cargo xtask import DIR [OPTIONS]`.
+#[derive(clap::Args, Debug)]
+#[command(args_override_self = true)]
+pub struct ImportArgs {
+    /// A folder written by `emit slurm` (its results/*.json), or any folder holding BenchExec
+    /// result files (*.results.*.xml or .xml.bz2)
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Output folder [default: DIR]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub fallback: Fallback,
+}
+
+/// For BenchExec results without the `tasks.json` that `emit` writes: what the run was.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Fallback {
+    /// Without DIR/tasks.json: the suite the results are of (for its manifest)
+    /// [default: ../shared/benchmarks beside the workspace]
+    #[arg(long, value_name = "SUITE")]
+    pub suite: Option<PathBuf>,
+    /// Without DIR/tasks.json: the time limit the runs had, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Without DIR/tasks.json: the memory limit the runs had, in MiB
+    #[arg(long = "memory", value_name = "MB", default_value_t = 4096)]
+    pub memory_mb: u64,
+}
+
+/// `xtask run-task DIR [INDEX]` (hidden): one task of an emitted Slurm array.
+#[derive(clap::Args, Debug)]
+pub struct RunTaskArgs {
+    /// The emitted folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The task's index [default: $SLURM_ARRAY_TASK_ID]
+    #[arg(value_name = "INDEX")]
+    pub index: Option<usize>,
+}
+
 /// What an emitted folder records about the run (`DIR/tasks.json`): enough for a Slurm task to
-/// run its file and for `--import` to summarise.
+/// run its file and for `import` to summarise.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct TaskFile {
     /// `slurm` or `benchexec`.
@@ -82,32 +142,32 @@ fn copy_executable(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `--emit KIND DIR`.
-pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
+/// `emit KIND DIR`: writes the plan for Slurm or BenchExec.
+pub fn emit(kind: &str, dir: &Path, plan: &Plan, bin: &BinaryArgs) -> Result<ExitCode> {
     if kind != "slurm" && kind != "benchexec" {
-        bail!("--emit {kind}: expected slurm or benchexec");
+        bail!("emit {kind}: expected slurm or benchexec");
     }
     let dir = absolute(dir)?;
-    let mut files = bench::load_suite(opts)?;
+    let mut files = plan.load_suite()?;
     for f in &mut files {
         f.path = std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone());
     }
-    let suite = std::fs::canonicalize(&opts.suite).unwrap_or_else(|_| opts.suite.clone());
+    let suite = std::fs::canonicalize(&plan.suite).unwrap_or_else(|_| plan.suite.clone());
     let peers = if kind == "benchexec" {
-        if !opts.peers.is_empty() {
+        if !plan.peers.is_empty() {
             println!("note: the BenchExec definition runs pdrkit only: --vs is ignored there");
         }
         Vec::new()
     } else {
         // Checked here, where the tasks are written: a Slurm cluster's nodes normally see
         // the same software as the node the job is submitted from.
-        let (peers, skipped) = crate::peer::usable(&opts.peers)?;
+        let (peers, skipped) = crate::peer::usable(&plan.peers)?;
         for note in &skipped {
             println!("note: {note}");
         }
         peers
     };
-    let built = exec::binary(opts.binary.as_deref(), opts.no_build)?;
+    let built = exec::binary(bin.binary.as_deref(), bin.no_build)?;
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin)?;
     let binary = bin.join("pdrkit");
@@ -116,9 +176,9 @@ pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
         kind: kind.into(),
         suite,
         binary,
-        timeout: opts.timeout,
-        memory_mb: opts.memory_mb,
-        configs: opts.configs.clone(),
+        timeout: plan.timeout,
+        memory_mb: plan.memory_mb,
+        configs: plan.configs.clone(),
         peers: peers.iter().map(|p| p.name().to_string()).collect(),
         files,
     };
@@ -142,7 +202,7 @@ pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
         std::fs::write(&path, script)?;
         set_executable(&path)?;
         println!(
-            "wrote {} ({} tasks). Submit with: sbatch {}\nthen: cargo xtask bench --import {}",
+            "wrote {} ({} tasks). Submit with: sbatch {}\nthen: cargo xtask import {}",
             path.display(),
             tasks.files.len(),
             path.display(),
@@ -156,7 +216,7 @@ pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
         std::fs::create_dir_all(&module)?;
         std::fs::write(
             module.join("__init__.py"),
-            "\"\"\"BenchExec tool-info package for pdrkit (written by `cargo xtask bench --emit benchexec`).\"\"\"\n",
+            "\"\"\"BenchExec tool-info package for pdrkit (written by `cargo xtask emit benchexec`).\"\"\"\n",
         )?;
         std::fs::write(module.join("pdrkit.py"), BENCHEXEC_TOOL)?;
         let run = dir.join("run-benchexec.sh");
@@ -166,13 +226,13 @@ pub fn emit(kind: &str, dir: &Path, opts: &Options) -> Result<ExitCode> {
                 "#!/bin/sh\n# Runs the emitted benchmark with BenchExec (pip install benchexec).\n\
                  cd {d} && PYTHONPATH={d} exec benchexec pdrkit-bench.xml --tool-directory {d}/bin \
                  --outputpath {d}/results/ \"$@\"\n",
-                d = crate::args::shell_quote(&dir.display().to_string())
+                d = shell_quote(&dir.display().to_string())
             ),
         )?;
         set_executable(&run)?;
         println!(
             "wrote {}/pdrkit-bench.xml and the tool-info module pdrkit_benchexec.pdrkit.\n\
-             Run: {}\nthen: cargo xtask bench --import {}",
+             Run: {}\nthen: cargo xtask import {}",
             dir.display(),
             run.display(),
             dir.display()
@@ -195,7 +255,7 @@ fn slurm_script(dir: &Path, t: &TaskFile) -> String {
     let per_run = t.timeout + exec::grace(t.timeout);
     let checks = t.configs.len() as f64 * (4.0 * t.timeout).max(60.0);
     let minutes = ((runs as f64 * per_run + checks + 120.0) / 60.0).ceil() as u64;
-    let d = crate::args::shell_quote(&dir.display().to_string());
+    let d = shell_quote(&dir.display().to_string());
     let mut s = String::new();
     let _ = writeln!(s, "#!/bin/bash");
     let _ = writeln!(
@@ -278,7 +338,7 @@ fn benchexec_definition(t: &TaskFile) -> String {
 }
 
 /// The BenchExec tool-info module for pdrkit.
-const BENCHEXEC_TOOL: &str = r#""""BenchExec tool-info module for pdrkit (written by `cargo xtask bench --emit benchexec`)."""
+const BENCHEXEC_TOOL: &str = r#""""BenchExec tool-info module for pdrkit (written by `cargo xtask emit benchexec`)."""
 
 import benchexec.result as result
 import benchexec.tools.template
@@ -330,11 +390,10 @@ class Tool(benchexec.tools.template.BaseTool2):
 
 /// Hidden `run-task DIR [INDEX]`: one Slurm array task (INDEX defaults to
 /// `$SLURM_ARRAY_TASK_ID`). Writes `DIR/results/INDEX.json`: the file's records.
-pub fn run_task_main(argv: &[String]) -> Result<ExitCode> {
-    let p = crate::args::parse(argv, &[], &[])?;
-    let dir = PathBuf::from(p.positional.first().context("run-task DIR [INDEX]")?);
-    let index: usize = match p.positional.get(1) {
-        Some(i) => i.parse().context("INDEX")?,
+pub fn run_task(args: &RunTaskArgs) -> Result<ExitCode> {
+    let dir = args.dir.clone();
+    let index: usize = match args.index {
+        Some(i) => i,
         None => std::env::var("SLURM_ARRAY_TASK_ID")
             .context("no INDEX and no SLURM_ARRAY_TASK_ID")?
             .parse()
@@ -350,21 +409,10 @@ pub fn run_task_main(argv: &[String]) -> Result<ExitCode> {
         memory_mb: tasks.memory_mb,
         keep_dir: Some(dir.clone()),
     };
-    let mut records = Vec::new();
-    for c in &tasks.configs {
-        let job = Job::Pdrkit {
-            config: c.clone(),
-            timeout: tasks.timeout,
-        };
-        records.push(exec::run_job(inst, &job, &settings));
-    }
-    for peer in tasks.peers()? {
-        let job = Job::Peer {
-            peer,
-            timeout: tasks.timeout,
-        };
-        records.push(exec::run_job(inst, &job, &settings));
-    }
+    let records: Vec<_> = plan::jobs(&tasks.configs, &tasks.peers()?, tasks.timeout)
+        .iter()
+        .map(|job| exec::run_job(inst, job, &settings))
+        .collect();
     let results = dir.join("results");
     std::fs::create_dir_all(&results)?;
     let tmp = results.join(format!(".{index}.json.tmp"));
@@ -384,20 +432,24 @@ pub fn run_task_main(argv: &[String]) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--import DIR`: a Slurm folder (`tasks.json` + `results/*.json`) or BenchExec results
-/// (`*.results.*.xml[.bz2]` anywhere under DIR).
-pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
+/// `import DIR`: a Slurm folder (`tasks.json` + `results/*.json`) or BenchExec results
+/// (`*.results.*.xml[.bz2]` anywhere under DIR); written to `out` (default DIR).
+pub fn import(dir: &Path, fallback: &Fallback, out: Option<&Path>) -> Result<ExitCode> {
     let tasks = TaskFile::load(dir).ok();
     let slurm = tasks.as_ref().is_some_and(|t| t.kind == "slurm");
     let (records, instances, configs, timeout, memory, missing) = if slurm {
         let t = tasks.context("tasks.json")?;
         let (records, missing) = import_slurm(dir, &t)?;
-        let configs = bench::config_lines(&t.configs, &t.peers()?, t.timeout);
+        let configs = plan::config_lines(&t.configs, &t.peers()?, t.timeout);
         (records, t.files, configs, t.timeout, t.memory_mb, missing)
     } else {
         let (suite, timeout, memory) = match &tasks {
             Some(t) => (t.suite.clone(), t.timeout, t.memory_mb),
-            None => (opts.suite.clone(), opts.timeout, opts.memory_mb),
+            None => (
+                fallback.suite.clone().unwrap_or_else(plan::default_suite),
+                fallback.timeout,
+                fallback.memory_mb,
+            ),
         };
         let instances = match &tasks {
             Some(t) => t.files.clone(),
@@ -405,7 +457,7 @@ pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
         };
         let records = import_benchexec(dir, &suite, &instances, timeout)?;
         let configs = match &tasks {
-            Some(t) => bench::config_lines(&t.configs, &[], t.timeout),
+            Some(t) => plan::config_lines(&t.configs, &[], t.timeout),
             None => vec![],
         };
         (records, instances, configs, timeout, memory, Vec::new())
@@ -427,9 +479,9 @@ pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
             b.config.as_str(),
         ))
     });
-    let out = opts.out.clone().unwrap_or_else(|| dir.to_path_buf());
+    let out = out.map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
     let mut setup = vec![
-        format!("imported from {}", dir.display()),
+        format!("imported from {}", summary::shown_path(dir)),
         format!("timeout {timeout} s, memory {memory} MiB"),
     ];
     if !slurm {
@@ -447,13 +499,13 @@ pub fn import(dir: &Path, opts: &Options) -> Result<ExitCode> {
         eprintln!("warning: {} task(s) have no result file", missing.len());
     }
     let ctx = summary::Report {
-        title: format!("pdrkit bench (imported): {}", dir.display()),
+        title: format!("pdrkit bench (imported): {}", summary::shown_path(dir)),
         setup,
         configs: configs.clone(),
         instances: &instances,
     };
     summary::write_all(&out, &records, &ctx)?;
-    Ok(bench::finish(&records, &configs, &out))
+    Ok(summary::finish(&records, &configs, &out))
 }
 
 fn import_slurm(dir: &Path, t: &TaskFile) -> Result<(Vec<Record>, Vec<usize>)> {
@@ -671,18 +723,11 @@ mod tests {
         }
     }
 
-    fn opts(suite: &Path, out: &Path) -> Options {
-        Options {
-            suite: suite.to_path_buf(),
+    fn fallback(suite: &Path) -> Fallback {
+        Fallback {
+            suite: Some(suite.to_path_buf()),
             timeout: 10.0,
             memory_mb: 1000,
-            configs: vec![],
-            peers: vec![],
-            jobs: 1,
-            filter: None,
-            out: Some(out.to_path_buf()),
-            binary: None,
-            no_build: false,
         }
     }
 
@@ -741,7 +786,7 @@ mod tests {
         let _ = std::process::Command::new("bzip2").arg(&plain).status();
 
         let out = s.path().join("out");
-        let code = import(&s.path().join("bx"), &opts(&suite, &out)).unwrap();
+        let code = import(&s.path().join("bx"), &fallback(&suite), Some(&out)).unwrap();
         assert_eq!(code, ExitCode::FAILURE, "c.aig is answered wrongly");
         let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
         assert_eq!(csv.lines().count(), 4, "{csv}");
@@ -782,7 +827,7 @@ mod tests {
         )
         .unwrap();
         let rec = |file: &str, config: &str, v: Verdict, j: Judgement, wall: f64| {
-            let mut r = crate::summary::tests::rec(file, config, v, j, wall);
+            let mut r = crate::verdict::tests::rec(file, config, v, j, wall);
             r.expected = Expected::Safe;
             r
         };
@@ -812,7 +857,7 @@ mod tests {
         .unwrap();
         // Task 2 has no result: reported as missing, not fatal.
         let out = s.path().join("out");
-        let code = import(&dir, &opts(s.path(), &out)).unwrap();
+        let code = import(&dir, &fallback(s.path()), Some(&out)).unwrap();
         assert_eq!(code, ExitCode::SUCCESS);
         let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
         assert!(md.contains("| ic3 | 1 | 1 | 2 | 2 | 1 |"), "{md}");

@@ -41,7 +41,7 @@ impl Config {
         }
         Ok(Config {
             name: name.to_string(),
-            args: crate::args::split_words(args)?,
+            args: crate::shell::split_words(args)?,
         })
     }
 }
@@ -500,7 +500,7 @@ pub fn build_release() -> Result<PathBuf> {
 }
 
 /// Where `cargo build --release -p pdrkit` puts the binary.
-fn release_path() -> PathBuf {
+pub fn release_path() -> PathBuf {
     let root = crate::workspace_root();
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)

@@ -192,7 +192,7 @@ pub fn parse_abc_status(stdout: &str) -> Verdict {
 
 /// The file to give rIC3 for `model`: the model itself, or, when it is gzip-compressed, its
 /// decompressed copy in `scratch` (rIC3 reads only plain files, named `.aag` or `.aig`: the
-/// copy is named after its header). Decompressed by `gzip -dc`, as `--import` reads `.bz2`.
+/// copy is named after its header). Decompressed by `gzip -dc`, as `import` reads `.bz2`.
 pub fn ric3_input(model: &Path, scratch: &Path) -> Result<PathBuf> {
     use std::io::Read as _;
     let mut magic = [0u8; 2];

@@ -189,7 +189,7 @@ pub fn cactus_svg(records: &[Record], names: &[&str], title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::summary::tests::rec;
+    use crate::verdict::tests::rec;
     use crate::verdict::{Judgement, Verdict};
 
     #[test]

@@ -17,13 +17,50 @@ use anyhow::{bail, Result};
 use regex::Regex;
 
 use crate::exec::{self, Config, Job, Settings};
+use crate::plan::BinaryArgs;
 use crate::run::{run_limited, Ending, Limits, Scratch};
 use crate::suite::{self, Expected, Instance};
 use crate::summary;
 use crate::verdict::{Judgement, Record};
 
-/// The engines tried by default.
-pub const ENGINES: [&str; 5] = ["ic3", "bmc", "kind", "kipdr", "portfolio"];
+/// The engines tried by default, comma-separated.
+pub const ENGINES: &str = "ic3,bmc,kind,kipdr,portfolio";
+
+/// `cargo xtask regress [OPTIONS]`.
+#[derive(clap::Args, Debug)]
+#[command(args_override_self = true)]
+pub struct Args {
+    /// Time limit per run, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Time limit for the runs allowed to time out (no answer required), in seconds
+    /// [default: the smaller of 3 and --timeout]
+    #[arg(long, value_name = "SECS")]
+    pub relaxed_timeout: Option<f64>,
+    /// Address-space limit per run, in MiB
+    #[arg(long = "memory", value_name = "MB", default_value_t = 4096)]
+    pub memory_mb: u64,
+    /// Files run in parallel (the portfolio always runs alone)
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub jobs: usize,
+    /// Only the files whose relative path matches
+    #[arg(long, value_name = "REGEX", allow_hyphen_values = true)]
+    pub filter: Option<String>,
+    /// Comma-separated engines to try (those the binary rejects are skipped)
+    #[arg(long, value_name = "LIST", default_value = ENGINES)]
+    pub engines: String,
+    /// Also write results.csv, summary.md and cactus.svg there
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub binary: BinaryArgs,
+    /// The suite whose quick tier runs (for tests) [default: ../shared/benchmarks]
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub suite: Option<PathBuf>,
+    /// The hand-written models (for tests) [default: tests/models in the workspace]
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub models: Option<PathBuf>,
+}
 
 /// Files ABC solves faster than this are in the quick tier.
 const QUICK_ABC_SECONDS: f64 = 2.0;
@@ -189,52 +226,26 @@ fn cell(r: &Record, required: bool) -> String {
 }
 
 /// Entry point.
-pub fn main(argv: &[String]) -> Result<ExitCode> {
-    let p = crate::args::parse(
-        argv,
-        &[
-            "timeout",
-            "relaxed-timeout",
-            "memory",
-            "jobs",
-            "filter",
-            "engines",
-            "out",
-            "binary",
-            "suite",
-            "models",
-        ],
-        &["no-build"],
-    )?;
-    if !p.positional.is_empty() {
-        bail!(
-            "regress takes no positional arguments (got {:?})",
-            p.positional
-        );
-    }
-    let timeout: f64 = p.number("timeout")?.unwrap_or(10.0);
-    let relaxed: f64 = p.number("relaxed-timeout")?.unwrap_or(timeout.min(3.0));
-    let memory_mb: u64 = p.number("memory")?.unwrap_or(4096);
-    let jobs: usize = p.number("jobs")?.unwrap_or(2);
-    let filter = p.last("filter").map(Regex::new).transpose()?;
-    let root = crate::workspace_root();
-    let suite_dir = p
-        .last("suite")
-        .map(PathBuf::from)
-        .unwrap_or_else(crate::bench::default_suite);
-    let models_dir = p
-        .last("models")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("tests/models"));
-    let engines: Vec<String> = p
-        .last("engines")
-        .map(|l| {
-            l.split(',')
-                .map(|e| e.trim().to_string())
-                .filter(|e| !e.is_empty())
-                .collect()
-        })
-        .unwrap_or_else(|| ENGINES.iter().map(|e| e.to_string()).collect());
+pub fn main(args: &Args) -> Result<ExitCode> {
+    let timeout = args.timeout;
+    let relaxed = args.relaxed_timeout.unwrap_or(timeout.min(3.0));
+    let memory_mb = args.memory_mb;
+    let jobs = args.jobs;
+    let filter = args.filter.as_deref().map(Regex::new).transpose()?;
+    let suite_dir = args
+        .suite
+        .clone()
+        .unwrap_or_else(crate::plan::default_suite);
+    let models_dir = args
+        .models
+        .clone()
+        .unwrap_or_else(|| crate::workspace_root().join("tests/models"));
+    let engines: Vec<String> = args
+        .engines
+        .split(',')
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty())
+        .collect();
 
     let mut instances = if suite_dir.is_dir() {
         quick_tier(&suite_dir, filter.as_ref())?
@@ -253,7 +264,7 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
             models_dir.display()
         );
     }
-    let binary = exec::binary(p.last("binary"), p.flag("no-build"))?;
+    let binary = exec::binary(args.binary.binary.as_deref(), args.binary.no_build)?;
     let Probed {
         accepted: engines,
         rejected: skipped,
@@ -267,7 +278,7 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
     let settings = Settings {
         binary: binary.clone(),
         memory_mb,
-        keep_dir: p.last("out").map(PathBuf::from),
+        keep_dir: args.out.clone(),
     };
     let easy: Vec<bool> = abc_easy_here(&instances, &settings, jobs).unwrap_or_else(|| {
         instances
@@ -383,18 +394,18 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
         records.len(),
         started.elapsed().as_secs_f64()
     );
-    if let Some(out) = p.last("out") {
+    if let Some(out) = &args.out {
         let ctx = summary::Report {
             title: "pdrkit regress (quick tier)".into(),
             setup: vec![
                 format!("timeout {timeout} s ({relaxed} s where no answer is required), memory {memory_mb} MiB"),
-                format!("binary {}", binary.display()),
+                format!("binary {}", summary::shown_binary(&binary)),
             ],
             configs: configs.clone(),
             instances: &instances,
         };
-        summary::write_all(Path::new(out), &records, &ctx)?;
-        println!("results in {out}");
+        summary::write_all(out, &records, &ctx)?;
+        println!("results in {}", out.display());
     }
     if failures.is_empty() {
         println!("regress: OK");
@@ -425,7 +436,7 @@ pub fn main(argv: &[String]) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::summary::tests::rec;
+    use crate::verdict::tests::rec;
     use crate::verdict::{judge, Check, Verdict};
 
     fn inst(expected: Expected, abc: Option<f64>) -> Instance {

@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
+use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
 
@@ -614,34 +615,148 @@ pub fn write_all(out: &Path, records: &[Record], ctx: &Report<'_>) -> Result<Str
     Ok(md)
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use crate::suite::Expected;
+/// Prints the end-of-run report and turns failures into the exit code.
+pub fn finish(records: &[Record], configs: &[(String, String)], out: &Path) -> ExitCode {
+    let stats = config_stats(records);
+    println!("{}", stats_table(&stats, configs));
+    println!(
+        "results: {}/results.csv, summary.md, cactus.svg",
+        out.display()
+    );
+    let failures: Vec<&Record> = records
+        .iter()
+        .filter(|r| !r.peer && r.judgement.is_failure())
+        .collect();
+    for r in records
+        .iter()
+        .filter(|r| r.peer && r.judgement.is_failure())
+    {
+        println!(
+            "note: peer {} answered {} on {} ({}); the manifest says {}",
+            r.config,
+            r.verdict,
+            r.file,
+            r.judgement.as_str(),
+            r.expected
+        );
+    }
+    if failures.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!();
+    eprintln!("########################################################################");
+    eprintln!(
+        "### FAILED: {} WRONG or UNCHECKED answer(s) from pdrkit",
+        failures.len()
+    );
+    const SHOWN: usize = 40;
+    if failures.len() > SHOWN {
+        eprintln!("###   (the first {SHOWN}; all are in summary.md)");
+    }
+    for r in failures.iter().take(SHOWN) {
+        eprintln!(
+            "###   {:9} {} on {}: answered {} ({})",
+            r.judgement.as_str(),
+            r.config,
+            r.file,
+            r.verdict,
+            r.note
+        );
+    }
+    eprintln!("########################################################################");
+    ExitCode::FAILURE
+}
 
-    pub fn rec(file: &str, config: &str, verdict: Verdict, j: Judgement, wall: f64) -> Record {
-        Record {
-            file: file.into(),
-            config: config.into(),
-            peer: config == "abc" || config == "ric3",
-            expected: Expected::Unknown,
-            verdict,
-            ending: if verdict == Verdict::Unknown {
-                "timeout".into()
-            } else {
-                "exit 10".into()
-            },
-            judgement: j,
-            wall_s: wall,
-            cpu_s: wall,
-            rss_mb: 10.0,
-            timeout_s: 10.0,
-            check: "-".into(),
-            check_s: 0.0,
-            stats: r#"{"frames":3}"#.into(),
-            note: "a, \"b\"".into(),
+/// A path as a summary shows it, never absolute (a machine's folders mean nothing elsewhere): a
+/// relative path as given; an absolute one relative to the current folder or the workspace when
+/// it is near (at most two levels up), otherwise its last component.
+pub fn shown_path(p: &Path) -> String {
+    if p.is_relative() {
+        return p.display().to_string();
+    }
+    let p = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let bases = [std::env::current_dir().ok(), Some(crate::workspace_root())];
+    for base in bases.into_iter().flatten() {
+        let base = std::fs::canonicalize(&base).unwrap_or(base);
+        if let Some(rel) = relative_to(&p, &base) {
+            return rel;
         }
     }
+    p.file_name()
+        .map_or_else(|| ".".to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// `p` relative to `base`, both absolute, when they share more than the root and `p` is at
+/// most two levels up from `base`.
+fn relative_to(p: &Path, base: &Path) -> Option<String> {
+    let pc: Vec<_> = p.components().collect();
+    let bc: Vec<_> = base.components().collect();
+    let common = pc.iter().zip(&bc).take_while(|(a, b)| a == b).count();
+    let ups = bc.len() - common;
+    if common <= 1 || ups > 2 {
+        return None;
+    }
+    let mut parts: Vec<String> = vec!["..".to_string(); ups];
+    parts.extend(
+        pc[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    Some(if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    })
+}
+
+/// The pdrkit binary as a summary shows it: a build of this workspace as its path relative to
+/// the workspace (or to `$CARGO_TARGET_DIR`) and the workspace's commit; any other binary as
+/// [`shown_path`] shows it.
+pub fn shown_binary(binary: &Path) -> String {
+    let root = crate::workspace_root();
+    let root = std::fs::canonicalize(&root).unwrap_or(root);
+    let binary = std::fs::canonicalize(binary).unwrap_or_else(|_| binary.to_path_buf());
+    let release = crate::exec::release_path();
+    let release = std::fs::canonicalize(&release).unwrap_or(release);
+    let shown = if let Ok(rel) = binary.strip_prefix(&root) {
+        rel.display().to_string()
+    } else if binary == release {
+        "$CARGO_TARGET_DIR/release/pdrkit".to_string()
+    } else {
+        return shown_path(&binary);
+    };
+    match workspace_commit(&root) {
+        Some(commit) => format!("{shown} (workspace at {commit})"),
+        None => shown,
+    }
+}
+
+/// `commit ABCDEF123456`, with `, uncommitted changes` when tracked files differ from it.
+fn workspace_commit(root: &Path) -> Option<String> {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short=12", "HEAD"])?;
+    let dirty =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    Some(if dirty {
+        format!("commit {commit}, uncommitted changes")
+    } else {
+        format!("commit {commit}")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::tests::rec;
 
     fn sample() -> Vec<Record> {
         use Judgement::*;
@@ -793,5 +908,25 @@ pub(crate) mod tests {
             md.contains("| ic3 | 3 | 1 | 0 | 3.50 | 5.50 | 0.64 | 0.79 | 1.00 |"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn shown_paths_are_never_absolute() {
+        let rel = |p: &str, b: &str| relative_to(Path::new(p), Path::new(b));
+        assert_eq!(
+            rel("/a/b/shared/x", "/a/b/wt").as_deref(),
+            Some("../shared/x")
+        );
+        assert_eq!(rel("/a/b/wt/s", "/a/b/wt").as_deref(), Some("s"));
+        assert_eq!(rel("/a/b", "/a/b").as_deref(), Some("."));
+        assert_eq!(rel("/tmp/x", "/a/b"), None, "only the root in common");
+        assert_eq!(rel("/a/x", "/a/b/c/d"), None, "three levels up");
+        assert_eq!(shown_path(Path::new("rel/suite")), "rel/suite");
+        let far = shown_path(Path::new("/nonexistent-xtask-dir/suite"));
+        assert_eq!(far, "suite");
+        let release = crate::exec::release_path();
+        let shown = shown_binary(&release);
+        assert!(!shown.starts_with('/'), "{shown}");
+        assert!(shown.contains("release/pdrkit"), "{shown}");
     }
 }

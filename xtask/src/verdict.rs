@@ -171,8 +171,33 @@ impl Record {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A record for tests: `exit 10` (or `timeout` when unknown), `{"frames":3}` as statistics.
+    pub fn rec(file: &str, config: &str, verdict: Verdict, j: Judgement, wall: f64) -> Record {
+        Record {
+            file: file.into(),
+            config: config.into(),
+            peer: config == "abc" || config == "ric3",
+            expected: Expected::Unknown,
+            verdict,
+            ending: if verdict == Verdict::Unknown {
+                "timeout".into()
+            } else {
+                "exit 10".into()
+            },
+            judgement: j,
+            wall_s: wall,
+            cpu_s: wall,
+            rss_mb: 10.0,
+            timeout_s: 10.0,
+            check: "-".into(),
+            check_s: 0.0,
+            stats: r#"{"frames":3}"#.into(),
+            note: "a, \"b\"".into(),
+        }
+    }
 
     #[test]
     fn wrong_when_contradicting_the_manifest() {

@@ -332,6 +332,12 @@ fn bench_filter_and_default_config_pass() {
         csv.contains("fam/unsafe.aag,default,false,unsafe,sat,exit 10,ok"),
         "{csv}"
     );
+    // No machine's absolute path in the summary: the suite by its folder name, the binary
+    // (given with --binary, outside the workspace) by its file name.
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("# pdrkit bench: suite\n"), "{md}");
+    assert!(md.contains("- binary pdrkit\n"), "{md}");
+    assert!(!md.contains(&*f.dir.to_string_lossy()), "{md}");
 }
 
 fn has_abc() -> bool {
@@ -571,12 +577,29 @@ fn slurm_tasks_run_the_ric3_peer_and_import_compares_with_it() {
     let f = Fixture::new("slurm-ric3", GOOD);
     let path = f.with_fake_ric3();
     let job = f.path("job");
-    let o = f.bench_vs(
-        &["ric3"],
-        &["--timeout", "5", "--emit", "slurm", job.to_str().unwrap()],
+    // The current spellings: `emit slurm DIR SUITE` and `import DIR`.
+    let suite = f.path("suite");
+    let o = f.xtask(
+        &[
+            "emit",
+            "slurm",
+            job.to_str().unwrap(),
+            suite.to_str().unwrap(),
+            "--config",
+            "ic3=--engine ic3",
+            "--vs",
+            "ric3",
+            "--timeout",
+            "5",
+        ],
         &[("PATH", &path)],
     );
     assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("then: cargo xtask import "),
+        "{}",
+        text(&o)
+    );
     let tasks = std::fs::read_to_string(job.join("tasks.json")).unwrap();
     assert!(tasks.contains(r#""peers": ["#), "{tasks}");
     // Task 0 is fam/safe.aag.
@@ -588,7 +611,7 @@ fn slurm_tasks_run_the_ric3_peer_and_import_compares_with_it() {
     assert!(o.status.success(), "{}", text(&o));
     let out = f.path("imported");
     let o = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["bench", "--import", job.to_str().unwrap(), "--out"])
+        .args(["import", job.to_str().unwrap(), "--out"])
         .arg(&out)
         .output()
         .unwrap();

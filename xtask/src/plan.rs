@@ -1,0 +1,239 @@
+//! What a benchmark runs: every file of a suite (optionally filtered) × the named pdrkit
+//! configurations and the peers, each run under the same time and memory limits. `bench` runs a
+//! plan here; `emit` writes the same plan for Slurm or BenchExec, and `import` reads its results
+//! back; both share this module and neither uses the other.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use regex::Regex;
+
+use crate::exec::{Config, Job};
+use crate::peer::Peer;
+use crate::shell::shell_quote;
+use crate::suite::{self, Instance};
+
+/// The command-line options that say what runs (shared by `bench` and `emit`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlanArgs {
+    /// The suite: a folder of AIGER files (.aag, .aig, .aig.gz) and an optional MANIFEST.tsv
+    /// [default: ../shared/benchmarks beside the workspace]
+    #[arg(value_name = "SUITE")]
+    pub suite: Option<PathBuf>,
+    /// Time limit per run, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Address-space limit per run, in MiB
+    #[arg(long = "memory", value_name = "MB", default_value_t = 4096)]
+    pub memory_mb: u64,
+    /// A named configuration: extra `pdrkit check` arguments, split like a shell does
+    /// (repeatable; without any, one configuration `default` with no extra arguments)
+    #[arg(long = "config", value_name = "NAME=ARGS", allow_hyphen_values = true)]
+    pub configs: Vec<String>,
+    /// Also run a peer on each file, with the same limits (repeatable: `--vs ric3 --vs abc`
+    /// runs both). `abc` is ABC's `pdr` (an error when berkeley-abc is missing), `ric3` is
+    /// `rIC3 -e ic3` (skipped with a note when rIC3 is not on PATH); their names are reserved
+    #[arg(long = "vs", value_name = "PEER", value_parser = ["abc", "ric3"])]
+    pub vs: Vec<String>,
+    /// Only the files whose path relative to SUITE matches
+    #[arg(long, value_name = "REGEX", allow_hyphen_values = true)]
+    pub filter: Option<String>,
+}
+
+/// Which pdrkit binary runs (shared by `bench`, `emit` and `regress`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct BinaryArgs {
+    /// Use the existing target/release/pdrkit instead of building it
+    #[arg(long)]
+    pub no_build: bool,
+    /// Use this pdrkit binary (for tests)
+    #[arg(long, value_name = "PATH", hide = true)]
+    pub binary: Option<String>,
+}
+
+/// A benchmark plan: what runs on every file.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The suite folder.
+    pub suite: PathBuf,
+    /// Filter on the files' relative paths.
+    pub filter: Option<Regex>,
+    /// Time limit per run (seconds).
+    pub timeout: f64,
+    /// Memory limit per run (MiB).
+    pub memory_mb: u64,
+    /// The configurations (at least one).
+    pub configs: Vec<Config>,
+    /// The peers, in the order given, each once.
+    pub peers: Vec<Peer>,
+}
+
+impl Plan {
+    /// The plan the options describe: configurations parsed and checked (names unique and not a
+    /// peer's), peers without repeats, the default suite and configuration where none is given.
+    pub fn new(a: &PlanArgs) -> Result<Plan> {
+        let mut configs = Vec::new();
+        for spec in &a.configs {
+            let c = Config::parse(spec)?;
+            let reserved = Peer::ALL.iter().any(|p| p.name() == c.name);
+            if configs.iter().any(|o: &Config| o.name == c.name) || reserved {
+                bail!("configuration name `{}` is used twice or reserved", c.name);
+            }
+            configs.push(c);
+        }
+        if configs.is_empty() {
+            configs.push(Config {
+                name: "default".into(),
+                args: vec![],
+            });
+        }
+        let mut peers = Vec::new();
+        for name in &a.vs {
+            let peer = Peer::parse(name)?;
+            if !peers.contains(&peer) {
+                peers.push(peer);
+            }
+        }
+        if a.timeout <= 0.0 || a.timeout.is_nan() {
+            bail!("--timeout must be positive");
+        }
+        Ok(Plan {
+            suite: a.suite.clone().unwrap_or_else(default_suite),
+            filter: a
+                .filter
+                .as_deref()
+                .map(Regex::new)
+                .transpose()
+                .context("--filter")?,
+            timeout: a.timeout,
+            memory_mb: a.memory_mb,
+            configs,
+            peers,
+        })
+    }
+
+    /// The suite's files that pass the filter; an error when there are none.
+    pub fn load_suite(&self) -> Result<Vec<Instance>> {
+        let instances = suite::load(&self.suite, self.filter.as_ref())?;
+        if instances.is_empty() {
+            bail!(
+                "no .aag/.aig/.aig.gz files under {}{}",
+                self.suite.display(),
+                if self.filter.is_some() {
+                    " matching --filter"
+                } else {
+                    ""
+                }
+            );
+        }
+        Ok(instances)
+    }
+}
+
+/// The runs on one file: every configuration, then every peer, all with the same time limit.
+pub fn jobs(configs: &[Config], peers: &[Peer], timeout: f64) -> Vec<Job> {
+    let mut jobs: Vec<Job> = configs
+        .iter()
+        .map(|c| Job::Pdrkit {
+            config: c.clone(),
+            timeout,
+        })
+        .collect();
+    jobs.extend(peers.iter().map(|&peer| Job::Peer { peer, timeout }));
+    jobs
+}
+
+/// The configurations as (name, command) for the summary, peers included.
+pub fn config_lines(configs: &[Config], peers: &[Peer], timeout: f64) -> Vec<(String, String)> {
+    let mut lines: Vec<(String, String)> = configs
+        .iter()
+        .map(|c| {
+            let args: Vec<String> = c.args.iter().map(|a| shell_quote(a)).collect();
+            (
+                c.name.clone(),
+                format!("pdrkit check {}", args.join(" "))
+                    .trim()
+                    .to_string(),
+            )
+        })
+        .collect();
+    for peer in peers {
+        lines.push((peer.name().into(), peer.command_line(timeout)));
+    }
+    lines
+}
+
+/// The default suite: `../shared/benchmarks` from the workspace root.
+pub fn default_suite() -> PathBuf {
+    let p = crate::workspace_root().join("../shared/benchmarks");
+    std::fs::canonicalize(&p).unwrap_or(p)
+}
+
+/// Today's UTC date and time as `YYYY-MM-DD_HH-MM-SS` (for default output folders).
+pub fn timestamp() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}_{:02}-{:02}-{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(configs: &[&str], vs: &[&str]) -> PlanArgs {
+        PlanArgs {
+            suite: Some("s".into()),
+            timeout: 5.0,
+            memory_mb: 100,
+            configs: configs.iter().map(|s| s.to_string()).collect(),
+            vs: vs.iter().map(|s| s.to_string()).collect(),
+            filter: None,
+        }
+    }
+
+    #[test]
+    fn timestamp_shape() {
+        let t = timestamp();
+        assert_eq!(t.len(), 19, "{t}");
+        assert!(t.starts_with("20"));
+        assert_eq!(&t[10..11], "_");
+    }
+
+    #[test]
+    fn configurations_and_peers() {
+        let p = Plan::new(&args(&[], &["ric3", "abc", "ric3"])).unwrap();
+        assert_eq!(p.configs.len(), 1);
+        assert_eq!(p.configs[0].name, "default");
+        assert_eq!(p.peers, vec![Peer::Ric3, Peer::Abc]);
+        assert_eq!(jobs(&p.configs, &p.peers, 5.0).len(), 3);
+        assert!(Plan::new(&args(&["a=", "a=--engine ic3"], &[])).is_err());
+        assert!(Plan::new(&args(&["abc=--engine ic3"], &[])).is_err());
+        let mut a = args(&[], &[]);
+        a.timeout = 0.0;
+        assert!(Plan::new(&a).is_err());
+        let lines = config_lines(
+            &Plan::new(&args(&["x=--opt 'a b'"], &[])).unwrap().configs,
+            &[],
+            5.0,
+        );
+        assert_eq!(lines, vec![("x".into(), "pdrkit check --opt 'a b'".into())]);
+    }
+}
