@@ -23,7 +23,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use pdrkit_ts::{Aig, SymbolKind};
+use crate::model::{Model, SymbolKind};
 
 use crate::witness::Simulation;
 
@@ -101,7 +101,7 @@ pub struct SignalNames {
 
 impl SignalNames {
     /// The names of `aig`'s symbol table.
-    pub fn from_symbols(aig: &Aig) -> SignalNames {
+    pub fn from_symbols(aig: &Model) -> SignalNames {
         let mut n = SignalNames {
             inputs: vec![None; aig.inputs.len()],
             latches: vec![None; aig.latches.len()],
@@ -464,7 +464,7 @@ fn vcd_name(s: &str) -> String {
 /// Writes `sim` (a replay of a witness on `aig`) as a VCD. `top` names the outer scope (the
 /// design); `version` goes into the header.
 pub fn write_vcd(
-    aig: &Aig,
+    aig: &Model,
     sim: &Simulation,
     names: &SignalNames,
     top: &str,
@@ -613,11 +613,7 @@ mod tests {
 
     #[test]
     fn yosys_maps() {
-        let mut aig = Aig::default();
-        for _ in 0..3 {
-            let v = aig.new_var();
-            aig.inputs.push(v.lit());
-        }
+        let aig = Model::parse(b"aag 3 3 0 0 0\n2\n4\n6\n").unwrap();
         let mut n = SignalNames::from_symbols(&aig);
         n.read_ywa(
             r#"{"input_count": 3, "latch_count": 0,

@@ -19,8 +19,8 @@
 
 use std::path::Path;
 
+use crate::model::{Model, Reset};
 use pdrkit_logic::Lit;
-use pdrkit_ts::{Aig, Reset};
 
 use crate::circuit::{Circuit, StructureError};
 
@@ -525,14 +525,14 @@ pub enum ReplayError {
 
 /// Replays `w` on `aig` by simulation and checks that each property it names becomes 1.
 ///
-/// Semantics, matching aigsim: the properties are [`Aig::properties`] (the outputs when there
+/// Semantics, matching aigsim: the properties are [`Model::properties`] (the outputs when there
 /// is no `B` section), `b<N>` naming the `N`-th. The initial state takes each latch's reset
 /// value; the witness must agree with it for latches that reset to 0 or 1 (`x` there means
 /// "the reset value"). An uninitialized latch takes the witness's value, and `x` is taken as
 /// 0 — any value would do, and 0 is what aigsim picks, so a trace found that way replays. An
 /// input `x` is 0 as well. Every invariant constraint must be 1 at every step. Each named
 /// property must be 1 at some step; it need not be the last (see [`Replay::bad_at_last_step`]).
-pub fn replay(aig: &Aig, w: &Witness) -> Result<Replay, ReplayError> {
+pub fn replay(aig: &Model, w: &Witness) -> Result<Replay, ReplayError> {
     run(aig, w, None)
 }
 
@@ -545,20 +545,24 @@ pub struct Simulation {
     pub inputs: Vec<Vec<bool>>,
     /// Per step, the value of each latch.
     pub latches: Vec<Vec<bool>>,
-    /// Per step, the value of each property ([`Aig::properties`]: 1 is bad).
+    /// Per step, the value of each property ([`Model::properties`]: 1 is bad).
     pub properties: Vec<Vec<bool>>,
     /// Per step, the value of each invariant constraint.
     pub constraints: Vec<Vec<bool>>,
 }
 
 /// [`replay`], also returning every value it simulated.
-pub fn simulate(aig: &Aig, w: &Witness) -> Result<(Replay, Simulation), ReplayError> {
+pub fn simulate(aig: &Model, w: &Witness) -> Result<(Replay, Simulation), ReplayError> {
     let mut sim = Simulation::default();
     let r = run(aig, w, Some(&mut sim))?;
     Ok((r, sim))
 }
 
-fn run(aig: &Aig, w: &Witness, mut record: Option<&mut Simulation>) -> Result<Replay, ReplayError> {
+fn run(
+    aig: &Model,
+    w: &Witness,
+    mut record: Option<&mut Simulation>,
+) -> Result<Replay, ReplayError> {
     let c = Circuit::new(aig)?;
     let nprops = c.properties.len();
     if let Some(&p) = w.properties.iter().find(|&&p| p >= nprops) {

@@ -7,10 +7,10 @@ mod common;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use pdrkit_check::aiger::read_file;
 use pdrkit_check::{check_certificate, CertError, Condition};
+use pdrkit_check::{Model as Aig, Reset, SymbolKind};
 use pdrkit_logic::Lit;
-use pdrkit_ts::aiger::read_file;
-use pdrkit_ts::{Aig, Reset, SymbolKind};
 
 /// (name, model, certificate) for every shared certificate.
 fn pairs() -> Vec<(String, Aig, Aig)> {

@@ -11,12 +11,27 @@ use pdrkit_ts::{aiger, Aig, TransitionSystem};
 use crate::args::{CheckArgs, Engine};
 use crate::{each, limits, wave};
 
-pub(crate) fn read_model(path: &Path) -> anyhow::Result<Aig> {
-    aiger::read_file(path).map_err(|e| match e {
-        // The reader's I/O errors name the path already.
-        aiger::AigerError::Io(_) => anyhow::anyhow!("{e}"),
-        _ => anyhow::anyhow!("{}: {e}", path.display()),
-    })
+/// Reads the model file once; the engines and the independent checker each parse its bytes
+/// with their own reader, so that a bug of one reader cannot fool both.
+pub(crate) fn read_model(path: &Path) -> anyhow::Result<(Aig, pdrkit_check::Model)> {
+    let bytes = read_model_bytes(path)?;
+    let aig = aiger::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let checked = pdrkit_check::Model::parse(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: the checker's reader: {e}", path.display()))?;
+    Ok((aig, checked))
+}
+
+/// Reads an AIGER file with the independent checker's reader only (`replay`, `certify`).
+pub(crate) fn read_checker_model(path: &Path) -> anyhow::Result<pdrkit_check::Model> {
+    let bytes = read_model_bytes(path)?;
+    pdrkit_check::Model::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+fn read_model_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    if path.is_dir() {
+        anyhow::bail!("{}: is a directory, expected an AIGER file", path.display());
+    }
+    std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))
 }
 
 /// Runs `pdrkit check`; returns the exit code.
@@ -52,9 +67,9 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         check_writable(path)?;
     }
     limits::install(deadline, a.memory);
-    let aig = read_model(&a.model)?;
+    let (aig, checker) = read_model(&a.model)?;
     let names = match &a.vcd {
-        Some(_) => Some(wave::names(&a.model, &aig, &a.maps, a.verbose)?),
+        Some(_) => Some(wave::names(&a.model, &checker, &a.maps, a.verbose)?),
         None => None,
     };
     let pre = a.preprocess.config(a.timeout);
@@ -113,15 +128,15 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
         },
     );
     if a.each_property {
-        return each::check_each(&a, &aig, names.as_ref(), start, deadline, stats);
+        return each::check_each(&a, &aig, &checker, names.as_ref(), start, deadline, stats);
     }
-    let (outcome, artifact) = solve(&a, &aig, &ts, a.property, &ctl, &mut stats);
+    let (outcome, artifact) = solve(&a, &aig, &checker, &ts, a.property, &ctl, &mut stats);
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
         StatValue::Seconds(start.elapsed().as_secs_f64()),
     ));
-    report(&a, &aig, names.as_ref(), &outcome, artifact, &stats)
+    report(&a, &checker, names.as_ref(), &outcome, artifact, &stats)
 }
 
 /// Runs the chosen engine on `ts` (the system of `property`, or of all properties) and checks
@@ -129,6 +144,7 @@ pub fn check(a: CheckArgs) -> anyhow::Result<u8> {
 pub(crate) fn solve(
     a: &CheckArgs,
     aig: &Aig,
+    checker: &pdrkit_check::Model,
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
@@ -144,7 +160,7 @@ pub(crate) fn solve(
                 ..default
             })
         }
-        Engine::Portfolio => return solve_portfolio(a, aig, ts, property, ctl, stats),
+        Engine::Portfolio => return solve_portfolio(a, aig, checker, ts, property, ctl, stats),
         Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind.config(
             a.engine == Engine::Kipdr,
             a.bound,
@@ -160,7 +176,8 @@ pub(crate) fn solve(
     let (outcome, st) = spec.run(ts, ctl);
     stats.extend(st);
     let model = single_property(aig, property);
-    self_check(a, aig, &model, ts, outcome, stats)
+    let checked = Checked::new(checker, property);
+    self_check(a, aig, &model, &checked, ts, outcome, stats)
 }
 
 /// The portfolio: each answer is checked on its worker's thread while the others go on; the
@@ -168,6 +185,7 @@ pub(crate) fn solve(
 fn solve_portfolio(
     a: &CheckArgs,
     aig: &Aig,
+    checker: &pdrkit_check::Model,
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
@@ -185,9 +203,10 @@ fn solve_portfolio(
         }
     }
     let model = single_property(aig, property);
+    let checked = Checked::new(checker, property);
     let accept = |o: &Outcome| {
         let mut st = Vec::new();
-        match self_check(a, aig, &model, ts, o.clone(), &mut st) {
+        match self_check(a, aig, &model, &checked, ts, o.clone(), &mut st) {
             (Outcome::Unknown(why), _) => Err(why),
             (o, artifact) => Ok((o, artifact, st)),
         }
@@ -266,6 +285,26 @@ pub(crate) fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
     m
 }
 
+/// The model as the independent checker read it: whole, for witnesses (they name properties
+/// of the whole model), and reduced to the checked property, which a certificate proves.
+pub(crate) struct Checked<'a> {
+    whole: &'a pdrkit_check::Model,
+    single: Option<pdrkit_check::Model>,
+}
+
+impl<'a> Checked<'a> {
+    fn new(whole: &'a pdrkit_check::Model, property: Option<usize>) -> Self {
+        Checked {
+            whole,
+            single: property.and_then(|n| whole.single_property(n)),
+        }
+    }
+
+    fn certified(&self) -> &pdrkit_check::Model {
+        self.single.as_ref().unwrap_or(self.whole)
+    }
+}
+
 /// What an answer writes: a witness text or a certificate circuit.
 pub(crate) enum Artifact {
     None,
@@ -281,6 +320,7 @@ fn self_check(
     a: &CheckArgs,
     aig: &Aig,
     model: &Aig,
+    checked: &Checked,
     ts: &TransitionSystem,
     o: Outcome,
     stats: &mut Vec<Stat>,
@@ -303,7 +343,9 @@ fn self_check(
             if !a.no_self_check {
                 let checked = pdrkit_check::parse_witness(text.as_bytes())
                     .map_err(|e| e.to_string())
-                    .and_then(|w| pdrkit_check::replay(aig, &w).map_err(|e| e.to_string()));
+                    .and_then(|w| {
+                        pdrkit_check::replay(checked.whole, &w).map_err(|e| e.to_string())
+                    });
                 match checked {
                     Ok(r) if r.bad_at_last_step => {}
                     Ok(_) => {
@@ -333,7 +375,14 @@ fn self_check(
                 Err(why) => return (Outcome::Unknown(why), Artifact::None),
             };
             if !a.no_self_check {
-                if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
+                // The checker reads the certificate as it is written, with its own reader.
+                let verdict = pdrkit_check::Model::parse(&aiger::write_aag(&cert))
+                    .map_err(|e| format!("the checker cannot read it: {e}"))
+                    .and_then(|c| {
+                        pdrkit_check::check_certificate(checked.certified(), &c)
+                            .map_err(|e| e.to_string())
+                    });
+                if let Err(e) = verdict {
                     return (
                         Outcome::Unknown(Reason::CheckFailed(format!(
                             "invariant rejected by the checker: {e}"
@@ -360,7 +409,7 @@ fn self_check(
 
 fn report(
     a: &CheckArgs,
-    aig: &Aig,
+    checker: &pdrkit_check::Model,
     names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
@@ -379,7 +428,15 @@ fn report(
                 write_output(w, text.as_bytes(), &mut out)?;
             }
             if let (Some(path), Some(names)) = (&a.vcd, names) {
-                wave::write(path, &a.model, aig, text.as_bytes(), None, names, &mut out)?;
+                wave::write(
+                    path,
+                    &a.model,
+                    checker,
+                    text.as_bytes(),
+                    None,
+                    names,
+                    &mut out,
+                )?;
             }
         }
         (Artifact::Certificate(cert), _, Some(c)) => {
@@ -506,7 +563,7 @@ pub fn replay(
     maps: &[PathBuf],
     property: Option<usize>,
 ) -> anyhow::Result<u8> {
-    let aig = read_model(model)?;
+    let aig = read_checker_model(model)?;
     let bytes = std::fs::read(witness)
         .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
     let names = match vcd {
@@ -598,7 +655,7 @@ fn names_of(properties: &[usize]) -> String {
 /// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
 /// that one property of the model), 2 when it does not.
 pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
-    let full = read_model(model)?;
+    let full = read_checker_model(model)?;
     let count = full.properties().len();
     if let Some(n) = property.filter(|&n| n >= count) {
         anyhow::bail!(
@@ -606,8 +663,11 @@ pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> any
             model.display()
         );
     }
-    let aig = single_property(&full, property);
-    let cert = read_model(certificate)?;
+    let aig = match property {
+        Some(n) => full.single_property(n).unwrap_or(full),
+        None => full,
+    };
+    let cert = read_checker_model(certificate)?;
     match pdrkit_check::check_certificate(&aig, &cert) {
         Ok(r) => {
             let each: Vec<String> = r

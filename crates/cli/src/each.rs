@@ -89,6 +89,7 @@ fn invariant_in_system(
 pub fn check_each(
     a: &CheckArgs,
     aig: &Aig,
+    checker: &pdrkit_check::Model,
     names: Option<&pdrkit_check::SignalNames>,
     start: Instant,
     deadline: Option<Instant>,
@@ -135,7 +136,7 @@ pub fn check_each(
             }
         }
         let mut st = Vec::new();
-        let (o, artifact) = solve(a, aig, &ts, Some(i), &pctl, &mut st);
+        let (o, artifact) = solve(a, aig, checker, &ts, Some(i), &pctl, &mut st);
         if let Outcome::Safe(p) = &o {
             if let Some(inv) = p.invariant_in_model(&ts, aig) {
                 invariants.push(inv);
@@ -198,7 +199,7 @@ pub fn check_each(
             wave::write(
                 path,
                 &a.model,
-                aig,
+                checker,
                 witness.as_bytes(),
                 None,
                 names,

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use pdrkit_check::Model as Aig;
 use pdrkit_check::{SignalNames, WitnessResult};
-use pdrkit_ts::Aig;
 
 use crate::check::write_output;
 
