@@ -439,6 +439,30 @@ pub struct Replay {
     pub bad_at_last_step: bool,
 }
 
+impl Replay {
+    /// What the replay found, in words, naming each property as the witness does (`b<N>`):
+    /// `11 steps, b0 is 1 at step 10`, with `(not at the last step)` when a named property is
+    /// 0 at the last step.
+    pub fn summary(&self) -> String {
+        let hits: Vec<String> = self
+            .hits
+            .iter()
+            .map(|&(p, step)| format!("b{p} is 1 at step {step}"))
+            .collect();
+        format!(
+            "{} step{}, {}{}",
+            self.steps,
+            if self.steps == 1 { "" } else { "s" },
+            hits.join(", "),
+            if self.bad_at_last_step {
+                ""
+            } else {
+                " (not at the last step)"
+            }
+        )
+    }
+}
+
 /// A witness that does not replay on the model.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
@@ -749,6 +773,27 @@ mod tests {
             let e = parse_results(text).unwrap_err().to_string();
             assert!(e.starts_with(want), "{e}");
         }
+    }
+
+    #[test]
+    fn a_summary_names_the_properties() {
+        let r = Replay {
+            steps: 11,
+            hits: vec![(0, 10)],
+            first_bad_step: 10,
+            bad_at_last_step: true,
+        };
+        assert_eq!(r.summary(), "11 steps, b0 is 1 at step 10");
+        let r = Replay {
+            steps: 1,
+            hits: vec![(2, 0), (5, 0)],
+            first_bad_step: 0,
+            bad_at_last_step: false,
+        };
+        assert_eq!(
+            r.summary(),
+            "1 step, b2 is 1 at step 0, b5 is 1 at step 0 (not at the last step)"
+        );
     }
 
     #[test]

@@ -609,16 +609,7 @@ pub fn replay(
         match pdrkit_check::replay(&aig, w) {
             Ok(r) => {
                 replayed += 1;
-                println!(
-                    "{label}ok: {} steps, a named property is 1 at step {}{}",
-                    r.steps,
-                    r.first_bad_step,
-                    if r.bad_at_last_step {
-                        ""
-                    } else {
-                        " (not at the last step)"
-                    }
-                );
+                println!("{label}ok: {}", r.summary());
             }
             Err(e) => {
                 rejected = true;
