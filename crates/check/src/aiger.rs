@@ -142,12 +142,51 @@ impl Definer {
     }
 }
 
-/// A literal used (not defined) somewhere, with its line, for the check that its variable is
-/// defined once the whole file is read.
-struct Use {
-    lit: Lit,
-    line: usize,
-    what: &'static str,
+/// A map from variables: a table when the variables are few enough for one (every real
+/// file), a hash map when a header declares a huge `M` for a few literals. At most
+/// [`VarMap::new`]'s `room` entries are allocated up front either way.
+enum VarMap<T> {
+    Table(Vec<Option<T>>),
+    Hash(HashMap<u32, T>),
+}
+
+impl<T: Copy> VarMap<T> {
+    /// A map of variables `0..=max_var`, a table if that is at most `room` entries.
+    fn new(max_var: u32, room: usize) -> Self {
+        if (max_var as usize) < room {
+            VarMap::Table(vec![None; max_var as usize + 1])
+        } else {
+            VarMap::Hash(HashMap::new())
+        }
+    }
+
+    fn get(&self, v: u32) -> Option<T> {
+        match self {
+            VarMap::Table(t) => t.get(v as usize).copied().flatten(),
+            VarMap::Hash(h) => h.get(&v).copied(),
+        }
+    }
+
+    /// Sets `v` (at most the `max_var` of [`VarMap::new`]); returns the earlier value.
+    fn insert(&mut self, v: u32, value: T) -> Option<T> {
+        match self {
+            VarMap::Table(t) => t[v as usize].replace(value),
+            VarMap::Hash(h) => h.insert(v, value),
+        }
+    }
+}
+
+/// The first line of each section of an ASCII file: every entry is one line, so the line of
+/// a literal found undefined at the end can be told.
+#[derive(Default)]
+struct Lines {
+    latches: usize,
+    outputs: usize,
+    bads: usize,
+    constraints: usize,
+    justice: usize,
+    fairness: usize,
+    gates: usize,
 }
 
 struct Reader<'a> {
@@ -155,9 +194,7 @@ struct Reader<'a> {
     pos: usize,
     line: usize,
     /// Variable → its definition (ASCII files).
-    defined: HashMap<u32, Definer>,
-    /// Literals to check against `defined` (ASCII files).
-    uses: Vec<Use>,
+    defined: VarMap<Definer>,
 }
 
 /// A byte as an error shows it.
@@ -176,8 +213,7 @@ impl<'a> Reader<'a> {
             text,
             pos: 0,
             line: 1,
-            defined: HashMap::new(),
-            uses: Vec::new(),
+            defined: VarMap::Hash(HashMap::new()),
         }
     }
 
@@ -260,6 +296,9 @@ impl<'a> Reader<'a> {
         // A count is never trusted for an allocation: every entry but a binary input takes
         // two bytes or more, so no list can be longer than half the input.
         let room = |n: u32| (n as usize).min(self.text.len() / 2 + 1);
+        // Each definition of an ASCII file takes two bytes or more, too.
+        self.defined = VarMap::new(h.m, self.text.len() + 64);
+        let mut lines = Lines::default();
         if h.binary {
             model.inputs = (1..=h.i).map(|v| Lit::from_code(2 * v)).collect();
         } else {
@@ -270,6 +309,7 @@ impl<'a> Reader<'a> {
                 model.inputs.push(lit);
             }
         }
+        lines.latches = self.line;
         model.latches.reserve(room(h.l));
         for k in 0..h.l {
             let lit = if h.binary {
@@ -306,6 +346,9 @@ impl<'a> Reader<'a> {
             self.end_of_line("a latch")?;
             model.latches.push(Latch { lit, next, reset });
         }
+        lines.outputs = self.line;
+        lines.bads = lines.outputs + h.o as usize;
+        lines.constraints = lines.bads + h.b as usize;
         for (n, list, what) in [
             (h.o, &mut model.outputs, "an output literal"),
             (h.b, &mut model.bads, "a bad-state literal"),
@@ -323,6 +366,7 @@ impl<'a> Reader<'a> {
             sizes.push(self.number("the size of a justice property")?);
             self.end_of_line("the size of a justice property")?;
         }
+        lines.justice = self.line;
         for size in sizes {
             let mut lits = Vec::with_capacity(room(size));
             for _ in 0..size {
@@ -331,13 +375,14 @@ impl<'a> Reader<'a> {
             }
             model.justice.push(lits);
         }
+        lines.fairness = self.line;
         model.fairness.reserve(room(h.f));
         for _ in 0..h.f {
             let l = self.used(&h, "a fairness literal")?;
             self.end_of_line("a fairness literal")?;
             model.fairness.push(l);
         }
-        let first_gate_line = self.line;
+        lines.gates = self.line;
         model.ands.reserve(room(h.a));
         for k in 0..h.a {
             let gate = if h.binary {
@@ -363,8 +408,8 @@ impl<'a> Reader<'a> {
         if !h.binary {
             // A binary file defines every variable up to M, and each gate reads only smaller
             // literals: nothing can be undefined or out of order there.
-            self.check_uses()?;
-            order_gates(&mut model.ands, first_gate_line)?;
+            self.check_uses(&model, &lines)?;
+            order_gates(&mut model.ands, h.m, lines.gates)?;
         }
         Ok(model)
     }
@@ -451,7 +496,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A literal that is read, not defined: at most `2M + 1`. In an ASCII file its variable
-    /// must be defined somewhere, which is checked at the end.
+    /// must be defined somewhere, which is checked at the end ([`Reader::check_uses`]).
     fn used(&mut self, h: &Header, what: &'static str) -> Result<Lit> {
         let lit = self.number(what)?;
         if u64::from(lit) > 2 * u64::from(h.m) + 1 {
@@ -463,15 +508,7 @@ impl<'a> Reader<'a> {
                 ),
             );
         }
-        let lit = Lit::from_code(lit);
-        if !h.binary && !lit.is_const() {
-            self.uses.push(Use {
-                lit,
-                line: self.line,
-                what,
-            });
-        }
-        Ok(lit)
+        Ok(Lit::from_code(lit))
     }
 
     /// One number of the binary AND section: 7 bits a byte, least significant first, the high
@@ -604,20 +641,44 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Every literal used in an ASCII file names a defined variable (or the constant).
-    fn check_uses(&self) -> Result<()> {
-        for u in &self.uses {
-            let v = u.lit.var().0;
-            if !self.defined.contains_key(&v) {
-                return self.invalid(
-                    u.line,
-                    format!(
-                        "{} {} reads variable {v}, which nothing defines: expected the literal of an input, latch or AND gate, or 0/1",
-                        u.what,
-                        u.lit.code()
-                    ),
-                );
+    /// Every literal read in an ASCII file names a defined variable (or the constant).
+    fn check_uses(&self, model: &Model, lines: &Lines) -> Result<()> {
+        let check = |lit: Lit, line: usize, what: &str| {
+            let v = lit.var().0;
+            if v == 0 || self.defined.get(v).is_some() {
+                return Ok(());
             }
+            self.invalid(
+                line,
+                format!(
+                    "{what} {} reads variable {v}, which nothing defines: expected the literal of an input, latch or AND gate, or 0/1",
+                    lit.code()
+                ),
+            )
+        };
+        for (k, l) in model.latches.iter().enumerate() {
+            check(l.next, lines.latches + k, "the latch's next-state literal")?;
+        }
+        for (list, first, what) in [
+            (&model.outputs, lines.outputs, "an output literal"),
+            (&model.bads, lines.bads, "a bad-state literal"),
+            (
+                &model.constraints,
+                lines.constraints,
+                "a constraint literal",
+            ),
+            (&model.fairness, lines.fairness, "a fairness literal"),
+        ] {
+            for (k, &l) in list.iter().enumerate() {
+                check(l, first + k, what)?;
+            }
+        }
+        for (k, &l) in model.justice.iter().flatten().enumerate() {
+            check(l, lines.justice + k, "a justice literal")?;
+        }
+        for (k, g) in model.ands.iter().enumerate() {
+            check(g.rhs0, lines.gates + k, "the gate's first input")?;
+            check(g.rhs1, lines.gates + k, "the gate's second input")?;
         }
         Ok(())
     }
@@ -625,15 +686,15 @@ impl<'a> Reader<'a> {
 
 /// Puts the gates of an ASCII file in topological order (a gate after the gates it reads), or
 /// fails on a cycle. Gate `k` of the file is on line `first_line + k`.
-fn order_gates(ands: &mut Vec<AndGate>, first_line: usize) -> Result<()> {
-    let gate_of: HashMap<u32, usize> = ands
-        .iter()
-        .enumerate()
-        .map(|(k, g)| (g.lhs.var().0, k))
-        .collect();
+fn order_gates(ands: &mut Vec<AndGate>, max_var: u32, first_line: usize) -> Result<()> {
+    // Gate variables are at most `max_var`, and there are at most 2 gates per variable.
+    let mut gate_of = VarMap::new(max_var, 2 * ands.len() + 64);
+    for (k, g) in ands.iter().enumerate() {
+        gate_of.insert(g.lhs.var().0, k);
+    }
     let reads = |k: usize| -> [Option<usize>; 2] {
         let g = ands[k];
-        [g.rhs0, g.rhs1].map(|r| gate_of.get(&r.var().0).copied())
+        [g.rhs0, g.rhs1].map(|r| gate_of.get(r.var().0))
     };
     let in_order = (0..ands.len()).all(|k| reads(k).iter().flatten().all(|&r| r < k));
     if in_order {
