@@ -573,11 +573,19 @@ pub struct Simulation {
     pub properties: Vec<Vec<bool>>,
     /// Per step, the value of each invariant constraint.
     pub constraints: Vec<Vec<bool>>,
+    /// The witness's initial state as written (an `x` leaves an uninitialized latch free).
+    pub init: Vec<Bit>,
+    /// Per step, the witness's input vector as written.
+    pub input_bits: Vec<Vec<Bit>>,
 }
 
 /// [`replay`], also returning every value it simulated.
 pub fn simulate(aig: &Model, w: &Witness) -> Result<(Replay, Simulation), ReplayError> {
-    let mut sim = Simulation::default();
+    let mut sim = Simulation {
+        init: w.init.clone(),
+        input_bits: w.inputs.clone(),
+        ..Simulation::default()
+    };
     let r = run(aig, w, Some(&mut sim))?;
     Ok((r, sim))
 }
