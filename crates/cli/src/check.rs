@@ -320,7 +320,7 @@ fn self_check(
     a: &CheckArgs,
     aig: &Aig,
     model: &Aig,
-    checked: &Checked,
+    independent: &Checked,
     ts: &TransitionSystem,
     o: Outcome,
     stats: &mut Vec<Stat>,
@@ -344,7 +344,7 @@ fn self_check(
                 let checked = pdrkit_check::parse_witness(text.as_bytes())
                     .map_err(|e| e.to_string())
                     .and_then(|w| {
-                        pdrkit_check::replay(checked.whole, &w).map_err(|e| e.to_string())
+                        pdrkit_check::replay(independent.whole, &w).map_err(|e| e.to_string())
                     });
                 match checked {
                     Ok(r) if r.bad_at_last_step => {}
@@ -379,7 +379,7 @@ fn self_check(
                 let verdict = pdrkit_check::Model::parse(&aiger::write_aag(&cert))
                     .map_err(|e| format!("the checker cannot read it: {e}"))
                     .and_then(|c| {
-                        pdrkit_check::check_certificate(checked.certified(), &c)
+                        pdrkit_check::check_certificate(independent.certified(), &c)
                             .map_err(|e| e.to_string())
                     });
                 if let Err(e) = verdict {
@@ -409,7 +409,7 @@ fn self_check(
 
 fn report(
     a: &CheckArgs,
-    checker: &pdrkit_check::Model,
+    aig: &pdrkit_check::Model,
     names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
@@ -428,15 +428,7 @@ fn report(
                 write_output(w, text.as_bytes(), &mut out)?;
             }
             if let (Some(path), Some(names)) = (&a.vcd, names) {
-                wave::write(
-                    path,
-                    &a.model,
-                    checker,
-                    text.as_bytes(),
-                    None,
-                    names,
-                    &mut out,
-                )?;
+                wave::write(path, &a.model, aig, text.as_bytes(), None, names, &mut out)?;
             }
         }
         (Artifact::Certificate(cert), _, Some(c)) => {
