@@ -603,31 +603,31 @@ pub fn write_vcd(
     }
     out.push_str("$enddefinitions $end\n");
 
-    // A value the witness gives: `None` for an `x`, which leaves it free.
-    let given = |b: Option<&Bit>| match b {
-        Some(Bit::Zero) => Some(false),
-        Some(Bit::One) => Some(true),
-        Some(Bit::X) | None => None,
+    // A latch's value at step 0 where the witness, not the simulation, says what it is: the
+    // `init` input's for a yosys `-zinit` register, an uninitialized latch's own; `None`
+    // inside for an `x`, which leaves it free. (A simulation without the witness's bits
+    // falls back to the simulated value.)
+    let given = |b: Option<&Bit>| b.map(|&b| (b != Bit::X).then(|| b.value()));
+    let first = |k: usize| -> Option<Option<bool>> {
+        match init_of.get(k).copied().flatten() {
+            Some(j) => given(sim.input_bits.first().and_then(|v| v.get(j))),
+            None if aig.latches.get(k)?.reset == Reset::Uninit => given(sim.init.get(k)),
+            None => None,
+        }
     };
     let value = |src: Option<Source>, step: usize| -> char {
         let get =
             |table: &Vec<Vec<bool>>, k: usize| table.get(step).and_then(|r| r.get(k)).copied();
         let v = match src {
             None => None,
-            // The register's first value: the `init` input's, as the witness gives it.
-            Some(Source::Latch(k)) if step == 0 && init_of.get(k).copied().flatten().is_some() => {
-                let j = init_of[k].unwrap_or(0);
-                given(sim.input_bits.first().and_then(|v| v.get(j)))
-            }
-            // An uninitialized latch starts where the witness says, if it says.
-            Some(Source::Latch(k)) if step == 0 && aig.latches[k].reset == Reset::Uninit => {
-                given(sim.init.get(k))
-            }
             Some(Source::Input(k)) => get(&sim.inputs, k),
-            Some(Source::Latch(k)) => {
-                let inverted = names.inverted.get(k).copied().unwrap_or(false);
-                get(&sim.latches, k).map(|v| v ^ inverted)
-            }
+            Some(Source::Latch(k)) => match first(k).filter(|_| step == 0) {
+                Some(v) => v,
+                None => {
+                    let inverted = names.inverted.get(k).copied().unwrap_or(false);
+                    get(&sim.latches, k).map(|v| v ^ inverted)
+                }
+            },
             Some(Source::Property(k)) => get(&sim.properties, k),
             Some(Source::Constraint(k)) => get(&sim.constraints, k),
         };
