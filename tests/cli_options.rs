@@ -42,7 +42,7 @@ fn listed(help: &str) -> Vec<String> {
 /// `pdrkit check MODEL ARGS...`.
 fn check(model: &Path, args: &[&str]) -> std::process::Output {
     let mut all: Vec<&std::ffi::OsStr> = vec!["check".as_ref(), model.as_os_str()];
-    all.extend(args.iter().map(|a| std::ffi::OsStr::new(a)));
+    all.extend(args.iter().map(std::ffi::OsStr::new));
     pdrkit(all)
 }
 
@@ -169,11 +169,7 @@ fn switches_and_ranges() {
         ],
         &["--engine", "ic3", "--lift", "ternary"],
     ] {
-        let o = pdrkit(
-            ["check".as_ref(), m.as_os_str()]
-                .into_iter()
-                .chain(args.iter().map(|a| a.as_ref())),
-        );
+        let o = check(&m, args);
         assert_eq!(first_line(&o), "unsat", "{}", describe(&args.join(" "), &o));
     }
     let o = pdrkit([
@@ -228,11 +224,7 @@ fn ignored_options_are_warned_about() {
         ),
         (&["--map", "x.aim"], "--map is used only with --vcd"),
     ] {
-        let o = pdrkit(
-            ["check".as_ref(), m.as_os_str()]
-                .into_iter()
-                .chain(args.iter().map(|a| a.as_ref())),
-        );
+        let o = check(&m, args);
         assert!(stderr(&o).contains(needle), "{}", describe(needle, &o));
         assert_eq!(first_line(&o), "unsat", "{}", describe(needle, &o));
     }

@@ -268,7 +268,7 @@ fn judge(
             let text = trace.to_witness(ts, aig, p);
             let w = pdrkit_check::parse_witness(text.as_bytes())
                 .map_err(|e| format!("{what}: the witness does not parse: {e}\n{text}"))?;
-            let r = pdrkit_check::replay(aig, &w)
+            let r = pdrkit_check::replay(&pdrkit_suite::checker_model(aig), &w)
                 .map_err(|e| format!("{what}: the checker rejects the witness: {e}\n{text}"))?;
             if !r.bad_at_last_step || r.steps != trace.depth() + 1 {
                 return Err(format!("{what}: witness replays as {r:?}\n{text}"));
@@ -287,7 +287,11 @@ fn judge(
                 Err(Reason::NotCertifiable) => return Ok(word),
                 Err(why) => return Err(format!("{what}: no certificate: {why}")),
             };
-            pdrkit_check::check_certificate(&model, &cert).map_err(|e| {
+            pdrkit_check::check_certificate(
+                &pdrkit_suite::checker_model(&model),
+                &pdrkit_suite::checker_model(&cert),
+            )
+            .map_err(|e| {
                 format!(
                     "{what}: the certificate is rejected: {e}\nproof: {proof:?}\ncertificate:\n{}",
                     String::from_utf8_lossy(&aiger::write_aag(&cert))

@@ -10,6 +10,7 @@ use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats};
 use pdrkit_engine::{Control, Outcome, Reason};
 use pdrkit_logic::Lit;
+use pdrkit_suite::checker_model;
 use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
 
 /// `a xor b` from three AND gates.
@@ -86,14 +87,15 @@ fn unsafe_counter_gives_a_witness_the_checker_replays() {
     let witness = trace.to_witness(&ts, &aig, property);
     assert!(witness.starts_with("1\nb0\n000\n"), "{witness}");
     let parsed = pdrkit_check::parse_witness(witness.as_bytes()).expect("a well-formed witness");
-    let replay = pdrkit_check::replay(&aig, &parsed).expect("the checker accepts the witness");
+    let replay = pdrkit_check::replay(&checker_model(&aig), &parsed)
+        .expect("the checker accepts the witness");
     assert!(replay.bad_at_last_step);
     assert_eq!(replay.steps, trace.depth() + 1);
 
     // A witness that stops counting is rejected.
     let mut short = parsed.clone();
     short.inputs.pop();
-    assert!(pdrkit_check::replay(&aig, &short).is_err());
+    assert!(pdrkit_check::replay(&checker_model(&aig), &short).is_err());
 
     // BMC finds the shortest counterexample: exactly 7 steps of `enable`, no `reset`.
     let mut st = BmcStats::default();
@@ -127,24 +129,30 @@ fn safe_counter_gives_a_certificate_the_checker_accepts() {
         .invariant_in_model(&ts, &aig)
         .expect("IC3 proves with an inductive invariant");
     let certificate = pdrkit_ts::certificate::witness_circuit(&aig, &invariant);
-    pdrkit_check::check_certificate(&aig, &certificate).expect("the certificate is valid");
+    pdrkit_check::check_certificate(&checker_model(&aig), &checker_model(&certificate))
+        .expect("the certificate is valid");
 
     // The same certificate does not prove the unsafe counter safe.
-    assert!(pdrkit_check::check_certificate(&counter(false), &certificate).is_err());
+    assert!(pdrkit_check::check_certificate(
+        &checker_model(&counter(false)),
+        &checker_model(&certificate)
+    )
+    .is_err());
     // Nor is a false claim accepted: "x0 is always 0" holds initially but is not inductive
     // (enable counts to 1), and the invariant `false` excludes the initial state.
     let x0 = aig.latches[0].lit;
     for wrong in [vec![vec![!x0]], vec![vec![]]] {
         let cert = pdrkit_ts::certificate::witness_circuit(&aig, &wrong);
         assert!(
-            pdrkit_check::check_certificate(&aig, &cert).is_err(),
+            pdrkit_check::check_certificate(&checker_model(&aig), &checker_model(&cert)).is_err(),
             "{wrong:?}"
         );
     }
     // Here the property itself happens to be inductive (from 6 the counter clears), so the
     // empty invariant (`true`) is a valid certificate too.
     let plain = pdrkit_ts::certificate::witness_circuit(&aig, &[]);
-    pdrkit_check::check_certificate(&aig, &plain).expect("!7 is inductive");
+    pdrkit_check::check_certificate(&checker_model(&aig), &checker_model(&plain))
+        .expect("!7 is inductive");
 
     // BMC cannot prove safety: it stops at its bound with unknown.
     let cfg = BmcConfig {
@@ -285,7 +293,10 @@ fn one_call_check_with_every_engine() {
             Ok(Outcome::Unsafe(t)) => {
                 let ts = TransitionSystem::from_aig(&bad, None).unwrap();
                 let w = pdrkit_check::parse_witness(t.to_witness(&ts, &bad, 0).as_bytes()).unwrap();
-                assert!(pdrkit_check::replay(&bad, &w).is_ok(), "{engine:?}");
+                assert!(
+                    pdrkit_check::replay(&checker_model(&bad), &w).is_ok(),
+                    "{engine:?}"
+                );
             }
             other => panic!("{engine:?} on the unsafe counter: {other:?}"),
         }
@@ -296,7 +307,11 @@ fn one_call_check_with_every_engine() {
                 if let Some(inv) = p.invariant_in_model(&ts, &good) {
                     let cert = pdrkit_ts::certificate::witness_circuit(&good, &inv);
                     assert!(
-                        pdrkit_check::check_certificate(&good, &cert).is_ok(),
+                        pdrkit_check::check_certificate(
+                            &checker_model(&good),
+                            &checker_model(&cert)
+                        )
+                        .is_ok(),
                         "{engine:?}"
                     );
                 }

@@ -172,7 +172,7 @@ fn check_counter_witness(aig: &Aig, model: &Path, wit: &Path, target: u32, what:
     assert_eq!(o.status.code(), Some(0), "{}", describe("replay", &o));
 
     let w = pdrkit_check::read_witness(wit).unwrap();
-    let r = pdrkit_check::replay(aig, &w).unwrap();
+    let r = pdrkit_check::replay(&pdrkit_suite::checker_model(aig), &w).unwrap();
     assert_eq!(r.steps, target as usize + 1, "{what}");
     assert_eq!(r.first_bad_step, target as usize, "{what}");
     assert!(r.bad_at_last_step, "{what}");

@@ -416,3 +416,39 @@ fn unnamed_signals_and_name_maps() {
     assert_eq!(o.status.code(), Some(1), "{}", describe("check", &o));
     assert!(stderr(&o).contains("bad.ywa"), "{}", stderr(&o));
 }
+
+/// A yosys `-zinit` design (`crates/check/tests/models/zinit.*`, its `.aim` map beside it): a
+/// register bit that starts at 1 (stored inverted) and an uninitialized register (its first
+/// value an input) show the design's values under the Verilog names, and nothing of yosys's
+/// encoding (no `l0`, no `!r`, no step-0 latch, no `u_init`).
+#[test]
+fn zinit_registers_under_their_verilog_names() {
+    let dir = pdrkit_suite::repo_root().join("crates/check/tests/models");
+    let v = tmp("zinit.vcd");
+    let r = run(&[
+        "replay",
+        s(&dir.join("zinit.aag")),
+        s(&dir.join("zinit_b0.wit")),
+        "--vcd",
+        s(&v),
+    ]);
+    assert_eq!(r.status.code(), Some(0), "{}", describe("replay", &r));
+    let vcd = Vcd::parse(&std::fs::read_to_string(&v).unwrap());
+    let mut names: Vec<&str> = vcd.vars.keys().map(String::as_str).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "properties.b0_r_is_3_and_u",
+            "properties.b1_r_is_3",
+            "zinit.clk",
+            "zinit.en",
+            "zinit.r",
+            "zinit.u"
+        ]
+    );
+    for (step, r, u) in [(0, "01", "1"), (1, "10", "0"), (2, "11", "1")] {
+        assert_eq!(vcd.at("zinit.r", 10 * step), r, "r at step {step}");
+        assert_eq!(vcd.at("zinit.u", 10 * step), u, "u at step {step}");
+    }
+}

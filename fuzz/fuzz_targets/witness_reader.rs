@@ -6,8 +6,9 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use pdrkit_check::{parse_witness, replay, Bit, Replay, ReplayError, Witness};
-use pdrkit_ts::{aiger, Aig, Reset};
+use pdrkit_check::{
+    aiger, parse_witness, replay, Bit, Model as Aig, Replay, ReplayError, Reset, Witness,
+};
 
 /// Two inputs; latches resetting to 0, to 1 and uninitialized; two bad properties and an
 /// invariant constraint `¬(i0 ∧ i1)`.

@@ -10,6 +10,13 @@ use std::sync::OnceLock;
 use pdrkit_logic::Lit;
 use pdrkit_ts::{Aig, Reset};
 
+/// The independent checker's model of `aig`, read by the checker's own reader from the ASCII
+/// AIGER file `aig` would be written as.
+pub fn checker_model(aig: &Aig) -> pdrkit_check::Model {
+    pdrkit_check::Model::parse(&pdrkit_ts::aiger::write_aag(aig))
+        .unwrap_or_else(|e| panic!("the checker cannot read the model: {e}"))
+}
+
 /// A run's standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -5,7 +5,7 @@
 //! the model's inputs and latches (`i3 = 42`: W's input 3 *is* the model's input or latch with
 //! literal 42); the others are W's own. When no such symbol exists at all, the first inputs and
 //! the first latches correspond by position. With C the invariant constraints and P "no
-//! property signal is 1" (properties as in [`pdrkit_ts::Aig::properties`]), W proves the
+//! property signal is 1" (properties as in [`Model::properties`]), W proves the
 //! model safe when five formulas are valid:
 //!
 //! | condition  | formula (K: the mapped inputs and latches)   |
@@ -32,8 +32,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::model::{Model, Reset, SymbolKind};
 use pdrkit_logic::{Lit, SatResult};
-use pdrkit_ts::{Aig, Reset, SymbolKind};
 
 use crate::circuit::{Circuit, StructureError};
 use crate::cnf::{Encoder, Frame, Side};
@@ -180,13 +180,13 @@ struct Checker<'a> {
 
 /// Checks the witness circuit `witness` against `model`: the five conditions above, each by one
 /// SAT query. `Ok` means `witness` proves that no property of `model` can ever be 1.
-pub fn check_certificate(model: &Aig, witness: &Aig) -> Result<CertReport, CertError> {
+pub fn check_certificate(model: &Model, witness: &Model) -> Result<CertReport, CertError> {
     check_with(model, witness, true)
 }
 
 /// [`check_certificate`], with sweeping in the Transition query on or off (off only in tests,
 /// to check that sweeping never changes an answer).
-fn check_with(model: &Aig, witness: &Aig, sweep: bool) -> Result<CertReport, CertError> {
+fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport, CertError> {
     let m = Circuit::new(model).map_err(CertError::Model)?;
     let w = Circuit::new(witness).map_err(CertError::Witness)?;
     let (pairs, mapping) = mapping(&m, witness, &w)?;
@@ -242,7 +242,7 @@ fn check_with(model: &Aig, witness: &Aig, sweep: bool) -> Result<CertReport, Cer
 /// Reads the correspondence of W's inputs and latches to the model's.
 fn mapping(
     m: &Circuit,
-    witness: &Aig,
+    witness: &Model,
     w: &Circuit,
 ) -> Result<(Vec<Pair>, MappingSource), CertError> {
     // One slot per W leaf (node - 1), with the symbol that filled it.
@@ -646,8 +646,8 @@ mod tests {
             else {
                 continue;
             };
-            let model = pdrkit_ts::aiger::read_file(&model_path).unwrap();
-            let witness = pdrkit_ts::aiger::read_file(&path).unwrap();
+            let model = crate::aiger::read_file(&model_path).unwrap();
+            let witness = crate::aiger::read_file(&path).unwrap();
             if model.ands.len() + witness.ands.len() > 5000 {
                 continue;
             }

@@ -1,6 +1,6 @@
-//! A validated, densely numbered copy of an [`Aig`], the only form the checks work on.
+//! A validated, densely numbered copy of a [`Model`], the only form the checks work on.
 //!
-//! The checker must not trust its input: an [`Aig`] has public fields, so it may come from
+//! The checker must not trust its input: a [`Model`] has public fields, so it may come from
 //! anywhere, not only from the reader. Rather than sprinkling bounds checks through the
 //! simulator and the encoder, every literal is translated once, here, into a *node* literal,
 //! with an error for anything that is undefined, defined twice or out of order. Renumbering
@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
+use crate::model::{Model, Reset};
 use pdrkit_logic::{Lit, Var};
-use pdrkit_ts::{Aig, Reset};
 
 /// A circuit that cannot be checked because it is not a well-formed AIG.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -89,7 +89,7 @@ pub(crate) struct Circuit {
     pub latches: Vec<NodeLatch>,
     /// AND gates; gate `k` is node `first_and() + k`.
     pub ands: Vec<NodeAnd>,
-    /// The safety properties ([`Aig::properties`]) as node literals.
+    /// The safety properties ([`Model::properties`]) as node literals.
     pub properties: Vec<Lit>,
     /// Whether the properties are the outputs (no `B` section), for messages.
     pub properties_are_outputs: bool,
@@ -108,7 +108,7 @@ enum Def {
 }
 
 impl Def {
-    fn describe(self, aig: &Aig) -> String {
+    fn describe(self, aig: &Model) -> String {
         match self {
             Def::Input(i) => format!("input {i}"),
             Def::Latch(i) => format!("latch {i}"),
@@ -144,7 +144,7 @@ impl Circuit {
     }
 
     /// Validates `aig` and renumbers it.
-    pub fn new(aig: &Aig) -> Result<Circuit, StructureError> {
+    pub fn new(aig: &Model) -> Result<Circuit, StructureError> {
         let ni = aig.inputs.len();
         let nl = aig.latches.len();
         let mut var_to_node: HashMap<u32, u32> = HashMap::with_capacity(ni + nl + aig.ands.len());
@@ -299,7 +299,7 @@ impl Circuit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdrkit_ts::{AndGate, Latch};
+    use crate::model::{AndGate, Latch};
 
     fn lit(c: u32) -> Lit {
         Lit::from_code(c)
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn renumbers_sparse_variables() {
-        let aig = Aig {
+        let aig = Model {
             max_var: 1_000_000,
             inputs: vec![lit(2_000_000)],
             latches: vec![Latch {
@@ -321,7 +321,7 @@ mod tests {
                 rhs1: lit(11),
             }],
             bads: vec![lit(20)],
-            ..Aig::default()
+            ..Model::default()
         };
         let c = Circuit::new(&aig).unwrap();
         assert_eq!(c.num_nodes(), 4);
@@ -340,7 +340,7 @@ mod tests {
             rhs0: lit(a),
             rhs1: lit(b),
         };
-        let aig = Aig {
+        let aig = Model {
             max_var: 7,
             inputs: vec![lit(2), lit(4), lit(6)],
             ands: vec![
@@ -350,7 +350,7 @@ mod tests {
                 gate(14, 13, 2),
             ],
             bads: vec![lit(14)],
-            ..Aig::default()
+            ..Model::default()
         };
         let c = Circuit::new(&aig).unwrap();
         let node = |l: u32| c.node_lit(lit(l)).unwrap();
@@ -379,52 +379,52 @@ mod tests {
         };
         let cases = [
             (
-                Aig {
+                Model {
                     inputs: vec![lit(3)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "negated",
             ),
             (
-                Aig {
+                Model {
                     inputs: vec![lit(0)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "constant",
             ),
             (
-                Aig {
+                Model {
                     inputs: vec![lit(2), lit(2)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "already defined",
             ),
             (
-                Aig {
+                Model {
                     inputs: vec![lit(2)],
                     ands: vec![gate(4, 6, 2), gate(6, 2, 2)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "topological",
             ),
             (
-                Aig {
+                Model {
                     ands: vec![gate(4, 8, 1)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "not an input",
             ),
             (
-                Aig {
+                Model {
                     constraints: vec![lit(9)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "constraint 0",
             ),
             (
-                Aig {
+                Model {
                     ands: vec![gate(4, 4, 1)],
-                    ..Aig::default()
+                    ..Model::default()
                 },
                 "topological",
             ),

@@ -4,10 +4,18 @@
 //! Names come, later sources overriding earlier ones, from:
 //! - the AIGER symbol table (`i3 step[1]`, `l0 count[0]`, `b2 saturates`);
 //! - the map yosys writes beside the AIGER (`write_aiger -map design.aim`): lines
-//!   `input|latch|init|output <index> <bit> <name>`;
+//!   `input|latch|invlatch|init|output <index> <bit> <name>` and `ninitff <latch>`;
 //! - yosys's witness map (`write_aiger -ywmap design.ywa`): JSON whose `inputs`, `seqs` and
 //!   `inits` entries are `{"input": i, "offset": bit, "path": ["\\top", "\\sig"]}` and whose
 //!   `clocks` say which inputs are clocks.
+//!
+//! Values are shown as the design has them. yosys's `-zinit` makes every latch start at 0:
+//! a register bit that starts at 1 is stored inverted (`invlatch` in the map, a symbol
+//! `!name`), and is shown inverted back; an uninitialized register gets an input for its
+//! first value (`init` in the map and `inits` in the `.ywa`, a symbol `init:name`) and a latch
+//! that says "step 0" (`ninitff`): the register shows that input's value at step 0 (`x` where
+//! the witness leaves it free), the input and the step-0 latch are not shown. Likewise an
+//! uninitialized AIGER latch shows the witness's initial value, `x` where it is left free.
 //!
 //! Bits named `sig[3]` (or given as bit 3 of `sig` by a map) are grouped back into one vector
 //! `sig`; a name with dots (`core.alu.acc`, or a path of several parts) is put in nested
@@ -23,16 +31,18 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use pdrkit_ts::{Aig, SymbolKind};
+use pdrkit_logic::Lit;
 
-use crate::witness::Simulation;
+use crate::model::{Model, Reset, SymbolKind};
+
+use crate::witness::{Bit, Simulation};
 
 /// A name map that does not fit its model, or is not a yosys map.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MapError {
-    /// A line of a `.aim` map is not `kind index bit name`.
+    /// A line of a `.aim` map is not `kind index bit name` (nor `ninitff index`).
     #[error(
-        "line {line}: expected `input|latch|init|output <index> <bit> <name>`, found `{found}`"
+        "line {line}: expected `input|latch|invlatch|init|output <index> <bit> <name>` or `ninitff <index>`, found `{found}`"
     )]
     AimSyntax {
         /// The line (1-based).
@@ -89,7 +99,8 @@ enum Edge {
     Neg,
 }
 
-/// The names a waveform gives to a model's inputs, latches, properties and constraints.
+/// The names a waveform gives to a model's inputs, latches, properties and constraints, and
+/// how yosys encoded the registers behind the latches.
 #[derive(Clone, Debug, Default)]
 pub struct SignalNames {
     inputs: Vec<Option<Name>>,
@@ -97,17 +108,27 @@ pub struct SignalNames {
     properties: Vec<Option<String>>,
     constraints: Vec<Option<String>>,
     clocks: Vec<(usize, Edge)>,
+    /// Per latch: it holds the negation of its register bit (yosys `-zinit`, reset 1).
+    inverted: Vec<bool>,
+    /// Per input: the register bit whose value at step 0 it gives (yosys `-zinit`).
+    inits: Vec<Option<Name>>,
+    /// The latch yosys adds to tell step 0 (0 there, 1 after): not a register of the design.
+    initstate: Option<usize>,
 }
 
 impl SignalNames {
-    /// The names of `aig`'s symbol table.
-    pub fn from_symbols(aig: &Aig) -> SignalNames {
+    /// The names of `aig`'s symbol table. yosys's `-zinit` symbols are understood: a latch
+    /// `!r[0]` holds bit 0 of `r` inverted, an input `init:u` gives `u`'s value at step 0.
+    pub fn from_symbols(aig: &Model) -> SignalNames {
         let mut n = SignalNames {
             inputs: vec![None; aig.inputs.len()],
             latches: vec![None; aig.latches.len()],
             properties: vec![None; aig.properties().len()],
             constraints: vec![None; aig.constraints.len()],
             clocks: Vec::new(),
+            inverted: vec![false; aig.latches.len()],
+            inits: vec![None; aig.inputs.len()],
+            initstate: None,
         };
         let props_are_outputs = aig.properties_are_outputs();
         for s in &aig.symbols {
@@ -117,21 +138,33 @@ impl SignalNames {
                 }
             };
             match s.kind {
-                SymbolKind::Input => {
-                    if let Some(slot) = n.inputs.get_mut(s.index) {
-                        *slot = Some(split_symbol(&s.name));
+                SymbolKind::Input if s.index < n.inputs.len() => {
+                    match s.name.strip_prefix("init:") {
+                        Some(reg) => n.inits[s.index] = Some(split_symbol(reg)),
+                        None => n.inputs[s.index] = Some(split_symbol(&s.name)),
                     }
                 }
-                SymbolKind::Latch => {
-                    if let Some(slot) = n.latches.get_mut(s.index) {
-                        *slot = Some(split_symbol(&s.name));
-                    }
+                SymbolKind::Latch if s.index < n.latches.len() => {
+                    let (name, inverted) = match s.name.strip_prefix('!') {
+                        Some(reg) => (reg, true),
+                        None => (s.name.as_str(), false),
+                    };
+                    n.latches[s.index] = Some(split_symbol(name));
+                    n.inverted[s.index] = inverted;
                 }
                 SymbolKind::Bad if !props_are_outputs => text(&mut n.properties),
                 SymbolKind::Output if props_are_outputs => text(&mut n.properties),
                 SymbolKind::Constraint => text(&mut n.constraints),
                 _ => {}
             }
+        }
+        if n.inits.iter().any(Option::is_some) {
+            // The symbol table does not name yosys's step-0 latch; it is the one without a
+            // name that starts at 0 and is 1 ever after.
+            n.initstate = (0..aig.latches.len()).find(|&k| {
+                let l = aig.latches[k];
+                n.latches[k].is_none() && l.reset == Reset::Zero && l.next == Lit::TRUE
+            });
         }
         n
     }
@@ -151,6 +184,23 @@ impl SignalNames {
             };
             let mut parts = t.splitn(4, ' ');
             let kind = parts.next().ok_or_else(bad)?;
+            if kind == "ninitff" {
+                // yosys's step-0 latch: `ninitff <latch>`.
+                let (Some(index), None) = (parts.next(), parts.next()) else {
+                    return Err(bad());
+                };
+                let index: usize = index.parse().map_err(|_| bad())?;
+                if index >= self.latches.len() {
+                    return Err(MapError::OutOfRange {
+                        at: format!("line {line_no}"),
+                        kind: "latch",
+                        index,
+                        available: self.latches.len(),
+                    });
+                }
+                self.initstate = Some(index);
+                continue;
+            }
             let (Some(index), Some(bit), Some(name)) = (parts.next(), parts.next(), parts.next())
             else {
                 return Err(bad());
@@ -162,14 +212,13 @@ impl SignalNames {
             name.bit = Some(bit);
             match kind {
                 "input" => set(&mut self.inputs, index, name, "input", at)?,
-                "latch" => set(&mut self.latches, index, name, "latch", at)?,
-                "init" => {
-                    // With `-zinit`, an uninitialized flip-flop's first value is this input.
-                    if let Some(leaf) = name.path.last_mut() {
-                        leaf.push_str("_init");
-                    }
-                    set(&mut self.inputs, index, name, "input", at)?
+                "latch" | "invlatch" => {
+                    set(&mut self.latches, index, name, "latch", at)?;
+                    // `-zinit` stores a register bit that starts at 1 inverted.
+                    self.inverted[index] = kind == "invlatch";
                 }
+                // With `-zinit`, an uninitialized register's value at step 0 is this input.
+                "init" => set(&mut self.inits, index, name, "input", at)?,
                 // Outputs are not drawn (a property is, under `properties`); other kinds
                 // (`-vmap`'s `wire`) name nothing the waveform has.
                 _ => {}
@@ -214,7 +263,7 @@ impl SignalNames {
                     .get("path")
                     .and_then(serde_json::Value::as_array)
                     .ok_or_else(|| MapError::Ywa(format!("{}: no `path`", at())))?;
-                let mut parts: Vec<String> = path
+                let parts: Vec<String> = path
                     .iter()
                     .filter_map(serde_json::Value::as_str)
                     .map(|p| p.strip_prefix('\\').unwrap_or(p).to_owned())
@@ -222,16 +271,17 @@ impl SignalNames {
                 if parts.is_empty() {
                     return Err(MapError::Ywa(format!("{}: an empty `path`", at())));
                 }
-                if key == "inits" {
-                    if let Some(leaf) = parts.last_mut() {
-                        leaf.push_str("_init");
-                    }
-                }
                 let name = Name {
                     path: parts,
                     bit: Some(offset as usize),
                 };
-                set(&mut self.inputs, input as usize, name, "input", at)?;
+                // An `inits` entry names the register whose value at step 0 the input gives.
+                let slots = if key == "inits" {
+                    &mut self.inits
+                } else {
+                    &mut self.inputs
+                };
+                set(slots, input as usize, name, "input", at)?;
             }
         }
         if let Some(clocks) = v.get("clocks").and_then(serde_json::Value::as_array) {
@@ -464,7 +514,7 @@ fn vcd_name(s: &str) -> String {
 /// Writes `sim` (a replay of a witness on `aig`) as a VCD. `top` names the outer scope (the
 /// design); `version` goes into the header.
 pub fn write_vcd(
-    aig: &Aig,
+    aig: &Model,
     sim: &Simulation,
     names: &SignalNames,
     top: &str,
@@ -477,11 +527,41 @@ pub fn write_vcd(
             bit: None,
         })
     };
+    // The input that gives each latch's register its value at step 0 (yosys `-zinit`): the
+    // input whose `init` name is the latch's name.
+    let same = |a: &Name, b: &Name| a.path == b.path && a.bit.unwrap_or(0) == b.bit.unwrap_or(0);
+    let init_of: Vec<Option<usize>> = (0..aig.latches.len())
+        .map(|k| {
+            let latch = names.latches.get(k)?.as_ref()?;
+            names
+                .inits
+                .iter()
+                .position(|i| i.as_ref().is_some_and(|i| same(i, latch)))
+        })
+        .collect();
     for k in 0..aig.inputs.len() {
-        let n = name_of(names.inputs.get(k), format!("i{k}"));
+        let init = names.inits.get(k).cloned().flatten();
+        if init.is_some() && init_of.contains(&Some(k)) {
+            // Shown as its register's value at step 0.
+            continue;
+        }
+        let n = match (names.inputs.get(k).cloned().flatten(), init) {
+            (Some(n), _) => n,
+            (None, Some(mut n)) => {
+                // An `init` input whose register has no latch of that name: on its own.
+                if let Some(leaf) = n.path.last_mut() {
+                    leaf.push_str("_init");
+                }
+                n
+            }
+            (None, None) => name_of(None, format!("i{k}")),
+        };
         design.add(&n.path, n.bit, Source::Input(k));
     }
     for k in 0..aig.latches.len() {
+        if names.initstate == Some(k) && names.latches.get(k).is_none_or(Option::is_none) {
+            continue;
+        }
         let n = name_of(names.latches.get(k), format!("l{k}"));
         design.add(&n.path, n.bit, Source::Latch(k));
     }
@@ -523,13 +603,31 @@ pub fn write_vcd(
     }
     out.push_str("$enddefinitions $end\n");
 
+    // A latch's value at step 0 where the witness, not the simulation, says what it is: the
+    // `init` input's for a yosys `-zinit` register, an uninitialized latch's own; `None`
+    // inside for an `x`, which leaves it free. (A simulation without the witness's bits
+    // falls back to the simulated value.)
+    let given = |b: Option<&Bit>| b.map(|&b| (b != Bit::X).then(|| b.value()));
+    let first = |k: usize| -> Option<Option<bool>> {
+        match init_of.get(k).copied().flatten() {
+            Some(j) => given(sim.input_bits.first().and_then(|v| v.get(j))),
+            None if aig.latches.get(k)?.reset == Reset::Uninit => given(sim.init.get(k)),
+            None => None,
+        }
+    };
     let value = |src: Option<Source>, step: usize| -> char {
         let get =
             |table: &Vec<Vec<bool>>, k: usize| table.get(step).and_then(|r| r.get(k)).copied();
         let v = match src {
             None => None,
             Some(Source::Input(k)) => get(&sim.inputs, k),
-            Some(Source::Latch(k)) => get(&sim.latches, k),
+            Some(Source::Latch(k)) => match first(k).filter(|_| step == 0) {
+                Some(v) => v,
+                None => {
+                    let inverted = names.inverted.get(k).copied().unwrap_or(false);
+                    get(&sim.latches, k).map(|v| v ^ inverted)
+                }
+            },
             Some(Source::Property(k)) => get(&sim.properties, k),
             Some(Source::Constraint(k)) => get(&sim.constraints, k),
         };
@@ -613,11 +711,7 @@ mod tests {
 
     #[test]
     fn yosys_maps() {
-        let mut aig = Aig::default();
-        for _ in 0..3 {
-            let v = aig.new_var();
-            aig.inputs.push(v.lit());
-        }
+        let aig = Model::parse(b"aag 3 3 0 0 0\n2\n4\n6\n").unwrap();
         let mut n = SignalNames::from_symbols(&aig);
         n.read_ywa(
             r#"{"input_count": 3, "latch_count": 0,
@@ -634,9 +728,14 @@ mod tests {
                 bit: Some(2)
             })
         );
+        // An `inits` entry names the register the input starts, not the input.
+        assert_eq!(n.inputs[2], None);
         assert_eq!(
-            n.inputs[2].as_ref().unwrap().path,
-            vec!["r_init".to_string()]
+            n.inits[2],
+            Some(Name {
+                path: vec!["r".into()],
+                bit: Some(0)
+            })
         );
         assert_eq!(
             n.read_ywa(r#"{"input_count": 4}"#).unwrap_err().to_string(),

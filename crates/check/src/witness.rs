@@ -19,8 +19,8 @@
 
 use std::path::Path;
 
+use crate::model::{Model, Reset};
 use pdrkit_logic::Lit;
-use pdrkit_ts::{Aig, Reset};
 
 use crate::circuit::{Circuit, StructureError};
 
@@ -439,6 +439,30 @@ pub struct Replay {
     pub bad_at_last_step: bool,
 }
 
+impl Replay {
+    /// What the replay found, in words, naming each property as the witness does (`b<N>`):
+    /// `11 steps, b0 is 1 at step 10`, with `(not at the last step)` when a named property is
+    /// 0 at the last step.
+    pub fn summary(&self) -> String {
+        let hits: Vec<String> = self
+            .hits
+            .iter()
+            .map(|&(p, step)| format!("b{p} is 1 at step {step}"))
+            .collect();
+        format!(
+            "{} step{}, {}{}",
+            self.steps,
+            if self.steps == 1 { "" } else { "s" },
+            hits.join(", "),
+            if self.bad_at_last_step {
+                ""
+            } else {
+                " (not at the last step)"
+            }
+        )
+    }
+}
+
 /// A witness that does not replay on the model.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
@@ -525,14 +549,14 @@ pub enum ReplayError {
 
 /// Replays `w` on `aig` by simulation and checks that each property it names becomes 1.
 ///
-/// Semantics, matching aigsim: the properties are [`Aig::properties`] (the outputs when there
+/// Semantics, matching aigsim: the properties are [`Model::properties`] (the outputs when there
 /// is no `B` section), `b<N>` naming the `N`-th. The initial state takes each latch's reset
 /// value; the witness must agree with it for latches that reset to 0 or 1 (`x` there means
 /// "the reset value"). An uninitialized latch takes the witness's value, and `x` is taken as
 /// 0 — any value would do, and 0 is what aigsim picks, so a trace found that way replays. An
 /// input `x` is 0 as well. Every invariant constraint must be 1 at every step. Each named
 /// property must be 1 at some step; it need not be the last (see [`Replay::bad_at_last_step`]).
-pub fn replay(aig: &Aig, w: &Witness) -> Result<Replay, ReplayError> {
+pub fn replay(aig: &Model, w: &Witness) -> Result<Replay, ReplayError> {
     run(aig, w, None)
 }
 
@@ -545,20 +569,32 @@ pub struct Simulation {
     pub inputs: Vec<Vec<bool>>,
     /// Per step, the value of each latch.
     pub latches: Vec<Vec<bool>>,
-    /// Per step, the value of each property ([`Aig::properties`]: 1 is bad).
+    /// Per step, the value of each property ([`Model::properties`]: 1 is bad).
     pub properties: Vec<Vec<bool>>,
     /// Per step, the value of each invariant constraint.
     pub constraints: Vec<Vec<bool>>,
+    /// The witness's initial state as written (an `x` leaves an uninitialized latch free).
+    pub init: Vec<Bit>,
+    /// Per step, the witness's input vector as written.
+    pub input_bits: Vec<Vec<Bit>>,
 }
 
 /// [`replay`], also returning every value it simulated.
-pub fn simulate(aig: &Aig, w: &Witness) -> Result<(Replay, Simulation), ReplayError> {
-    let mut sim = Simulation::default();
+pub fn simulate(aig: &Model, w: &Witness) -> Result<(Replay, Simulation), ReplayError> {
+    let mut sim = Simulation {
+        init: w.init.clone(),
+        input_bits: w.inputs.clone(),
+        ..Simulation::default()
+    };
     let r = run(aig, w, Some(&mut sim))?;
     Ok((r, sim))
 }
 
-fn run(aig: &Aig, w: &Witness, mut record: Option<&mut Simulation>) -> Result<Replay, ReplayError> {
+fn run(
+    aig: &Model,
+    w: &Witness,
+    mut record: Option<&mut Simulation>,
+) -> Result<Replay, ReplayError> {
     let c = Circuit::new(aig)?;
     let nprops = c.properties.len();
     if let Some(&p) = w.properties.iter().find(|&&p| p >= nprops) {
@@ -745,6 +781,27 @@ mod tests {
             let e = parse_results(text).unwrap_err().to_string();
             assert!(e.starts_with(want), "{e}");
         }
+    }
+
+    #[test]
+    fn a_summary_names_the_properties() {
+        let r = Replay {
+            steps: 11,
+            hits: vec![(0, 10)],
+            first_bad_step: 10,
+            bad_at_last_step: true,
+        };
+        assert_eq!(r.summary(), "11 steps, b0 is 1 at step 10");
+        let r = Replay {
+            steps: 1,
+            hits: vec![(2, 0), (5, 0)],
+            first_bad_step: 0,
+            bad_at_last_step: false,
+        };
+        assert_eq!(
+            r.summary(),
+            "1 step, b2 is 1 at step 0, b5 is 1 at step 0 (not at the last step)"
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 mod common;
 
 use pdrkit_check::{
-    check_certificate, parse_witness, read_witness, replay, CertError, Condition, MappingSource,
-    ReplayError,
+    parse_witness, read_witness, CertError, CertReport, Condition, MappingSource, Replay,
+    ReplayError, Witness,
 };
 use pdrkit_logic::Lit;
 use pdrkit_ts::certificate::witness_circuit;
@@ -13,6 +13,16 @@ use pdrkit_ts::{Aig, AndGate, Symbol, SymbolKind};
 
 fn models_dir() -> std::path::PathBuf {
     std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/models")).to_path_buf()
+}
+
+/// [`pdrkit_check::check_certificate`] on the checker's copies of engine-built circuits.
+fn check_certificate(model: &Aig, witness: &Aig) -> Result<CertReport, CertError> {
+    pdrkit_check::check_certificate(&common::to_model(model), &common::to_model(witness))
+}
+
+/// [`pdrkit_check::replay`] on the checker's copy of `model`.
+fn replay(model: &Aig, w: &Witness) -> Result<Replay, ReplayError> {
+    pdrkit_check::replay(&common::to_model(model), w)
 }
 
 fn lit(code: u32) -> Lit {

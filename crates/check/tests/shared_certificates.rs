@@ -7,13 +7,13 @@ mod common;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use pdrkit_check::aiger::read_file;
 use pdrkit_check::{check_certificate, CertError, Condition};
+use pdrkit_check::{Model, Reset, SymbolKind};
 use pdrkit_logic::Lit;
-use pdrkit_ts::aiger::read_file;
-use pdrkit_ts::{Aig, Reset, SymbolKind};
 
 /// (name, model, certificate) for every shared certificate.
-fn pairs() -> Vec<(String, Aig, Aig)> {
+fn pairs() -> Vec<(String, Model, Model)> {
     let Some(shared) = common::shared() else {
         return Vec::new();
     };
@@ -148,7 +148,7 @@ fn mapping_to_a_gate_is_rejected() {
 }
 
 /// Small certificates only, to keep the test quick.
-fn small_pairs() -> Vec<(String, Aig, Aig)> {
+fn small_pairs() -> Vec<(String, Model, Model)> {
     pairs()
         .into_iter()
         .filter(|(_, m, w)| m.ands.len() + w.ands.len() < 8000)

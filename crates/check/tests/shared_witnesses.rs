@@ -4,12 +4,12 @@
 
 mod common;
 
+use pdrkit_check::aiger::read_file;
 use pdrkit_check::{parse_witness, replay, Bit, ReplayError, Witness};
-use pdrkit_ts::aiger::read_file;
-use pdrkit_ts::{Aig, Reset};
+use pdrkit_check::{Model, Reset};
 
 /// (name, model, witness text, parsed witness) for every shared witness.
-fn traces() -> Vec<(String, Aig, String, Witness)> {
+fn traces() -> Vec<(String, Model, String, Witness)> {
     let Some(shared) = common::shared() else {
         return Vec::new();
     };

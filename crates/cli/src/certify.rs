@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use crate::model::{read_model, single_property};
+use crate::model::read_checker_model;
 use crate::replay::REJECTED;
 
 /// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
 /// that one property of the model), 2 when it does not.
 pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
-    let full = read_model(model)?;
+    let full = read_checker_model(model)?;
     let count = full.properties().len();
     if let Some(n) = property.filter(|&n| n >= count) {
         anyhow::bail!(
@@ -17,8 +17,11 @@ pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> any
             model.display()
         );
     }
-    let aig = single_property(&full, property);
-    let cert = read_model(certificate)?;
+    let aig = match property {
+        Some(n) => full.single_property(n).unwrap_or(full),
+        None => full,
+    };
+    let cert = read_checker_model(certificate)?;
     match pdrkit_check::check_certificate(&aig, &cert) {
         Ok(r) => {
             let each: Vec<String> = r

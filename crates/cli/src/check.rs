@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pdrkit_engine::{Control, Outcome, Stat, StatValue};
-use pdrkit_ts::Aig;
 
 use crate::args::CheckArgs;
 use crate::model::{read_model, shown, warn_about_model};
@@ -45,9 +44,9 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
         check_writable(path)?;
     }
     limits::install(deadline, a.memory);
-    let aig = read_model(&a.model)?;
+    let (aig, checker) = read_model(&a.model)?;
     let names = match &a.vcd {
-        Some(_) => Some(wave::names(&a.model, &aig, &a.maps, a.verbose)?),
+        Some(_) => Some(wave::names(&a.model, &checker, &a.maps, a.verbose)?),
         None => None,
     };
     if a.verbose {
@@ -105,15 +104,15 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
         limits::show_progress(start);
     }
     if a.each_property {
-        return each::check_each(&a, &aig, names.as_ref(), start, deadline, stats);
+        return each::check_each(&a, &aig, &checker, names.as_ref(), start, deadline, stats);
     }
-    let (outcome, artifact) = solve(&a, &aig, &ts, a.property, &ctl, &mut stats);
+    let (outcome, artifact) = solve(&a, &aig, &checker, &ts, a.property, &ctl, &mut stats);
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
         StatValue::Seconds(start.elapsed().as_secs_f64()),
     ));
-    report(&a, &aig, names.as_ref(), &outcome, artifact, &stats)
+    report(&a, &checker, names.as_ref(), &outcome, artifact, &stats)
 }
 
 /// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
@@ -159,7 +158,7 @@ fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<Stat> {
 /// returns the exit code.
 fn report(
     a: &CheckArgs,
-    aig: &Aig,
+    model: &pdrkit_check::Model,
     names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
@@ -178,7 +177,15 @@ fn report(
                 write_output(w, text.as_bytes(), &mut out)?;
             }
             if let (Some(path), Some(names)) = (&a.vcd, names) {
-                wave::write(path, &a.model, aig, text.as_bytes(), None, names, &mut out)?;
+                wave::write(
+                    path,
+                    &a.model,
+                    model,
+                    text.as_bytes(),
+                    None,
+                    names,
+                    &mut out,
+                )?;
             }
         }
         (Artifact::Certificate(cert), _, Some(c)) => write_output(

@@ -91,6 +91,7 @@ fn invariant_in_system(
 pub fn check_each(
     a: &CheckArgs,
     aig: &Aig,
+    checker: &pdrkit_check::Model,
     names: Option<&pdrkit_check::SignalNames>,
     start: Instant,
     deadline: Option<Instant>,
@@ -132,7 +133,7 @@ pub fn check_each(
             }
         }
         let mut st = Vec::new();
-        let (o, artifact) = solve(a, aig, &ts, Some(i), &pctl, &mut st);
+        let (o, artifact) = solve(a, aig, checker, &ts, Some(i), &pctl, &mut st);
         // An engine stopped by this property's share of the time, or by a signal, says so
         // (a portfolio would say only that no worker answered).
         let o = match o {
@@ -204,7 +205,7 @@ pub fn check_each(
             wave::write(
                 path,
                 &a.model,
-                aig,
+                checker,
                 witness.as_bytes(),
                 None,
                 names,

@@ -6,23 +6,36 @@ use std::path::Path;
 
 use pdrkit_ts::{aiger, Aig};
 
-/// Reads the AIGER model at `path` (`-`: standard input); errors name the path.
-pub(crate) fn read_model(path: &Path) -> anyhow::Result<Aig> {
-    let read = if path == Path::new("-") {
+/// Reads the model file once (`-`: standard input); the engines and the independent checker
+/// each parse its bytes with their own reader, so that a bug of one reader cannot fool both.
+pub(crate) fn read_model(path: &Path) -> anyhow::Result<(Aig, pdrkit_check::Model)> {
+    let bytes = read_bytes(path)?;
+    let aig = aiger::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", shown(path)))?;
+    let checked = pdrkit_check::Model::parse(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: the checker's reader: {e}", shown(path)))?;
+    Ok((aig, checked))
+}
+
+/// Reads a model with the independent checker's reader only (`replay`, `certify`).
+pub(crate) fn read_checker_model(path: &Path) -> anyhow::Result<pdrkit_check::Model> {
+    let bytes = read_bytes(path)?;
+    pdrkit_check::Model::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", shown(path)))
+}
+
+/// The bytes of the file at `path`, or of standard input for `-`.
+fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    if path == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::stdin()
             .lock()
             .read_to_end(&mut bytes)
             .map_err(|e| anyhow::anyhow!("standard input: cannot be read: {e}"))?;
-        aiger::parse(&bytes)
-    } else {
-        aiger::read_file(path)
-    };
-    read.map_err(|e| match e {
-        // The reader's I/O errors name the path already.
-        aiger::AigerError::Io(_) => anyhow::anyhow!("{e}"),
-        _ => anyhow::anyhow!("{}: {e}", shown(path)),
-    })
+        return Ok(bytes);
+    }
+    if path.is_dir() {
+        anyhow::bail!("{}: is a directory, expected an AIGER file", path.display());
+    }
+    std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: cannot be read: {e}", path.display()))
 }
 
 /// How messages name the model at `path`.

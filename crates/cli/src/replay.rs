@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::model::read_model;
+use crate::model::read_checker_model;
 use crate::output::check_writable;
 use crate::wave;
 
@@ -22,7 +22,7 @@ pub fn replay(
     maps: &[PathBuf],
     property: Option<usize>,
 ) -> anyhow::Result<u8> {
-    let aig = read_model(model)?;
+    let aig = read_checker_model(model)?;
     let bytes = std::fs::read(witness)
         .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
     let names = match vcd {
@@ -70,21 +70,7 @@ pub fn replay(
         match pdrkit_check::replay(&aig, w) {
             Ok(r) => {
                 replayed += 1;
-                let hits: Vec<String> = r
-                    .hits
-                    .iter()
-                    .map(|(p, step)| format!("b{p} is 1 at step {step}"))
-                    .collect();
-                println!(
-                    "{label}ok: {} steps, {}{}",
-                    r.steps,
-                    hits.join(", "),
-                    if r.bad_at_last_step {
-                        ""
-                    } else {
-                        " (not at the last step)"
-                    }
-                );
+                println!("{label}ok: {}", r.summary());
             }
             Err(e) => {
                 rejected = true;

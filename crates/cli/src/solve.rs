@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use pdrkit_engine::config::debug_fields;
 use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason, Stat, StatValue};
-use pdrkit_ts::{Aig, TransitionSystem};
+use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
 use crate::model::single_property;
@@ -16,6 +16,7 @@ use crate::output::Artifact;
 pub(crate) fn solve(
     a: &CheckArgs,
     aig: &Aig,
+    checker: &pdrkit_check::Model,
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
@@ -31,14 +32,15 @@ pub(crate) fn solve(
                 ..default
             })
         }
-        Engine::Portfolio => return solve_portfolio(a, aig, ts, property, ctl, stats),
+        Engine::Portfolio => return solve_portfolio(a, aig, checker, ts, property, ctl, stats),
         Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind_config(a.engine == Engine::Kipdr)),
         Engine::Ic3 => EngineSpec::Ic3(a.ic3_config()),
     };
     let (outcome, st) = spec.run(ts, ctl);
     stats.extend(st);
     let model = single_property(aig, property);
-    self_check(a, aig, &model, ts, outcome, stats)
+    let checked = Checked::new(checker, property);
+    self_check(a, aig, &model, &checked, ts, outcome, stats)
 }
 
 /// The portfolio: each answer is checked on its worker's thread while the others go on; the
@@ -46,6 +48,7 @@ pub(crate) fn solve(
 fn solve_portfolio(
     a: &CheckArgs,
     aig: &Aig,
+    checker: &pdrkit_check::Model,
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
@@ -72,9 +75,10 @@ fn solve_portfolio(
         }
     }
     let model = single_property(aig, property);
+    let checked = Checked::new(checker, property);
     let accept = |o: &Outcome| {
         let mut st = Vec::new();
-        match self_check(a, aig, &model, ts, o.clone(), &mut st) {
+        match self_check(a, aig, &model, &checked, ts, o.clone(), &mut st) {
             (Outcome::Unknown(why), _) => Err(why),
             (o, artifact) => Ok((o, artifact, st)),
         }
@@ -95,14 +99,36 @@ fn solve_portfolio(
     }
 }
 
-/// Builds the witness or certificate of an answer and checks it with the independent checker;
-/// a failed check turns the answer into `unknown`.
-/// Witnesses are written for the whole model (naming the failing property's own index);
-/// certificates for `model`, the model reduced to the checked property.
+/// The model as the independent checker read it: whole, for witnesses (they name properties
+/// of the whole model), and reduced to the checked property, which a certificate proves.
+struct Checked<'a> {
+    whole: &'a pdrkit_check::Model,
+    single: Option<pdrkit_check::Model>,
+}
+
+impl<'a> Checked<'a> {
+    fn new(whole: &'a pdrkit_check::Model, property: Option<usize>) -> Self {
+        Checked {
+            whole,
+            single: property.and_then(|n| whole.single_property(n)),
+        }
+    }
+
+    fn certified(&self) -> &pdrkit_check::Model {
+        self.single.as_ref().unwrap_or(self.whole)
+    }
+}
+
+/// Builds the witness or certificate of an answer and checks it with the independent checker
+/// (on `independent`, the model as its own reader read it); a failed check turns the answer
+/// into `unknown`. Witnesses are written for the whole model (naming the failing property's
+/// own index); certificates for `model`, the model reduced to the checked property.
+#[allow(clippy::too_many_arguments)]
 fn self_check(
     a: &CheckArgs,
     aig: &Aig,
     model: &Aig,
+    independent: &Checked,
     ts: &TransitionSystem,
     o: Outcome,
     stats: &mut Vec<Stat>,
@@ -119,7 +145,9 @@ fn self_check(
             if !a.no_self_check {
                 let checked = pdrkit_check::parse_witness(text.as_bytes())
                     .map_err(|e| e.to_string())
-                    .and_then(|w| pdrkit_check::replay(aig, &w).map_err(|e| e.to_string()));
+                    .and_then(|w| {
+                        pdrkit_check::replay(independent.whole, &w).map_err(|e| e.to_string())
+                    });
                 match checked {
                     Ok(r) if r.bad_at_last_step => {}
                     Ok(_) => return refused("witness is bad before its last step".into()),
@@ -135,7 +163,14 @@ fn self_check(
                 Err(why) => return (Outcome::Unknown(why), Artifact::None),
             };
             if !a.no_self_check {
-                if let Err(e) = pdrkit_check::check_certificate(model, &cert) {
+                // The checker reads the certificate as it is written, with its own reader.
+                let verdict = pdrkit_check::Model::parse(&aiger::write_aag(&cert))
+                    .map_err(|e| format!("the checker cannot read it: {e}"))
+                    .and_then(|c| {
+                        pdrkit_check::check_certificate(independent.certified(), &c)
+                            .map_err(|e| e.to_string())
+                    });
+                if let Err(e) = verdict {
                     return refused(format!("invariant rejected by the checker: {e}"));
                 }
             }

@@ -5,8 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use pdrkit_check::{SignalNames, WitnessResult};
-use pdrkit_ts::Aig;
+use pdrkit_check::{Model, SignalNames, WitnessResult};
 
 use crate::output::write_output;
 
@@ -33,18 +32,18 @@ fn apply(names: &mut SignalNames, path: &Path) -> anyhow::Result<()> {
     r.with_context(|| format!("{}", path.display()))
 }
 
-/// The names a waveform of `aig` uses: its symbol table, then the yosys maps beside the model
+/// The names a waveform of `model` (read from `path`) uses: its symbol table, then the yosys maps beside the model
 /// (`design.aim`, `design.ywa` next to `design.aig`; one that does not fit is skipped with a
 /// warning), then the maps given with `--map` (one that does not fit is an error).
 pub fn names(
-    model: &Path,
-    aig: &Aig,
+    path: &Path,
+    model: &Model,
     maps: &[PathBuf],
     verbose: bool,
 ) -> anyhow::Result<SignalNames> {
-    let mut names = SignalNames::from_symbols(aig);
+    let mut names = SignalNames::from_symbols(model);
     for ext in ["aim", "ywa"] {
-        let beside = base(model).with_extension(ext);
+        let beside = base(path).with_extension(ext);
         if !beside.is_file() || maps.iter().any(|m| m == &beside) {
             continue;
         }
@@ -66,11 +65,12 @@ pub fn names(
 }
 
 /// Writes the VCD of a counterexample in `witness` (the file's bytes; with several results,
-/// the one of `property`, or the first counterexample) to `path` (`-`: `stdout`).
+/// the one of `property`, or the first counterexample) to `path` (`-`: `stdout`); the model
+/// was read from `model_path`.
 pub fn write(
     path: &Path,
-    model: &Path,
-    aig: &Aig,
+    model_path: &Path,
+    model: &Model,
     witness: &[u8],
     property: Option<usize>,
     names: &SignalNames,
@@ -87,13 +87,13 @@ pub fn write(
             None => anyhow::bail!("no counterexample in the witness: no waveform"),
         }
     };
-    let (_, sim) = pdrkit_check::simulate(aig, w)
+    let (_, sim) = pdrkit_check::simulate(model, w)
         .map_err(|e| anyhow::anyhow!("the witness does not replay, no waveform: {e}"))?;
-    let top = base(model)
+    let top = base(model_path)
         .file_name()
         .map_or("model".into(), |s| s.to_string_lossy().into_owned());
     let text = pdrkit_check::write_vcd(
-        aig,
+        model,
         &sim,
         names,
         &top,

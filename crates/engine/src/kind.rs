@@ -791,7 +791,11 @@ mod tests {
                 aux: [1, 2].iter().map(|&i| aux[i].negate()).collect(),
             };
             let cert = kept.certificate(&ts, &aig).unwrap();
-            assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+            assert!(pdrkit_check::check_certificate(
+                &crate::proof::checker_model(&aig),
+                &crate::proof::checker_model(&cert)
+            )
+            .is_ok());
             // Without ¬y2, ¬y1 is not inductive: no subset is claimed.
             assert_eq!(needed_aux(&ts, &cnf, sat, 1, &aux[..2]), None);
         }

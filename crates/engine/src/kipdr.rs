@@ -697,7 +697,11 @@ pub(crate) mod tests {
                 Outcome::Safe(proof) => {
                     assert!(st.pd.lemmas > 0);
                     let cert = proof.certificate(&ts, &aig).unwrap();
-                    assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+                    assert!(pdrkit_check::check_certificate(
+                        &crate::proof::checker_model(&aig),
+                        &crate::proof::checker_model(&cert)
+                    )
+                    .is_ok());
                 }
                 o => panic!("KIPDR on {sat}: {o:?}"),
             }

@@ -27,7 +27,9 @@
 //! // The invariant, as a certificate circuit, convinces the independent checker.
 //! let inv = proof.invariant_in_model(&ts, &aig).unwrap();
 //! let cert = pdrkit_ts::certificate::witness_circuit(&aig, &inv);
-//! assert!(pdrkit_check::check_certificate(&aig, &cert).is_ok());
+//! // The checker reads both circuits itself, from the files they would be written as.
+//! let read = |c: &Aig| pdrkit_check::Model::parse(&pdrkit_ts::aiger::write_aag(c)).unwrap();
+//! assert!(pdrkit_check::check_certificate(&read(&aig), &read(&cert)).is_ok());
 //! ```
 //!
 //! Or in one call, with the command line's defaults ([`check`], [`Options`]); a model built in

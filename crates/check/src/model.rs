@@ -1,0 +1,179 @@
+//! The checker's own view of an AIGER 1.9 file: what [`crate::aiger`] reads, and what every
+//! check takes. It is deliberately plain (public fields, no invariants): the checks validate
+//! it again before use ([`crate::StructureError`]), so a model built by hand is as safe to pass
+//! as one read from a file.
+
+use pdrkit_logic::Lit;
+
+/// How a latch starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reset {
+    /// At 0: the AIGER default.
+    Zero,
+    /// At 1.
+    One,
+    /// At any value: the file gives the latch's own literal as its reset.
+    Uninit,
+}
+
+impl Reset {
+    /// The start value, `None` for an uninitialized latch.
+    pub fn value(self) -> Option<bool> {
+        match self {
+            Reset::Zero => Some(false),
+            Reset::One => Some(true),
+            Reset::Uninit => None,
+        }
+    }
+}
+
+/// A latch: its literal, next-state literal and reset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Latch {
+    /// The latch's own (positive) literal.
+    pub lit: Lit,
+    /// The literal it takes at the next step.
+    pub next: Lit,
+    /// Its value at step 0.
+    pub reset: Reset,
+}
+
+/// An AND gate: `lhs = rhs0 ∧ rhs1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AndGate {
+    /// The gate's own (positive) literal.
+    pub lhs: Lit,
+    /// The first input.
+    pub rhs0: Lit,
+    /// The second input.
+    pub rhs1: Lit,
+}
+
+/// The list a symbol names an entry of: the letter that starts its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SymbolKind {
+    /// `i<N>`: an input.
+    Input,
+    /// `l<N>`: a latch.
+    Latch,
+    /// `o<N>`: an output.
+    Output,
+    /// `b<N>`: a bad-state property.
+    Bad,
+    /// `c<N>`: an invariant constraint.
+    Constraint,
+    /// `j<N>`: a justice property.
+    Justice,
+    /// `f<N>`: a fairness constraint.
+    Fairness,
+}
+
+impl SymbolKind {
+    /// The letter of the kind in a symbol table.
+    pub fn letter(self) -> char {
+        match self {
+            SymbolKind::Input => 'i',
+            SymbolKind::Latch => 'l',
+            SymbolKind::Output => 'o',
+            SymbolKind::Bad => 'b',
+            SymbolKind::Constraint => 'c',
+            SymbolKind::Justice => 'j',
+            SymbolKind::Fairness => 'f',
+        }
+    }
+
+    /// The kind of a symbol-table letter.
+    pub fn from_letter(c: u8) -> Option<SymbolKind> {
+        Some(match c {
+            b'i' => SymbolKind::Input,
+            b'l' => SymbolKind::Latch,
+            b'o' => SymbolKind::Output,
+            b'b' => SymbolKind::Bad,
+            b'c' => SymbolKind::Constraint,
+            b'j' => SymbolKind::Justice,
+            b'f' => SymbolKind::Fairness,
+            _ => return None,
+        })
+    }
+}
+
+/// One line of the symbol table: `<letter><index> <name>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// Which list.
+    pub kind: SymbolKind,
+    /// The position in that list.
+    pub index: usize,
+    /// The name: the rest of the line (bytes that are not UTF-8 replaced).
+    pub name: String,
+}
+
+/// An AIGER 1.9 model as its file describes it, literals numbered as in the file (a binary
+/// file numbers inputs, then latches, then gates). The comment section is not kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    /// The header's `M`.
+    pub max_var: u32,
+    /// The inputs' literals.
+    pub inputs: Vec<Lit>,
+    /// The latches.
+    pub latches: Vec<Latch>,
+    /// The outputs.
+    pub outputs: Vec<Lit>,
+    /// The bad-state properties (`B`).
+    pub bads: Vec<Lit>,
+    /// The invariant constraints (`C`).
+    pub constraints: Vec<Lit>,
+    /// The justice properties (`J`), each a list of literals.
+    pub justice: Vec<Vec<Lit>>,
+    /// The fairness constraints (`F`).
+    pub fairness: Vec<Lit>,
+    /// The AND gates; the reader puts them in topological order (each after the gates it
+    /// reads), which an ASCII file need not follow.
+    pub ands: Vec<AndGate>,
+    /// The symbol table, in file order.
+    pub symbols: Vec<Symbol>,
+}
+
+impl Model {
+    /// Reads a model from the bytes of an AIGER file ([`crate::aiger::parse`]).
+    pub fn parse(bytes: &[u8]) -> Result<Model, crate::AigerError> {
+        crate::aiger::parse(bytes)
+    }
+
+    /// Reads a model from an AIGER file ([`crate::aiger::read_file`]).
+    pub fn read(path: impl AsRef<std::path::Path>) -> Result<Model, crate::AigerError> {
+        crate::aiger::read_file(path)
+    }
+
+    /// The safety properties: the bad-state literals, or, in a file without any (AIGER 1.0),
+    /// the outputs. `b<N>` in a witness names the `N`-th.
+    pub fn properties(&self) -> &[Lit] {
+        if self.bads.is_empty() {
+            &self.outputs
+        } else {
+            &self.bads
+        }
+    }
+
+    /// Whether [`Model::properties`] are the outputs (the file has no bad-state literal).
+    pub fn properties_are_outputs(&self) -> bool {
+        self.bads.is_empty()
+    }
+
+    /// The model with property `n` as its only property (`None` when it has no such
+    /// property): what a certificate of that one property speaks of. The symbols of the
+    /// other properties go, since their positions no longer exist.
+    pub fn single_property(&self, n: usize) -> Option<Model> {
+        let p = *self.properties().get(n)?;
+        let mut m = self.clone();
+        if m.bads.is_empty() {
+            m.outputs = vec![p];
+        } else {
+            m.bads = vec![p];
+        }
+        m.symbols
+            .retain(|s| !matches!(s.kind, SymbolKind::Bad | SymbolKind::Output));
+        Some(m)
+    }
+}
