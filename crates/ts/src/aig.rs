@@ -300,19 +300,21 @@ impl Aig {
         Ok(())
     }
 
-    /// The safety properties: the `B` section, or the outputs when `B` is empty (AIGER 1.0
-    /// convention). A file with both keeps `B` only.
+    /// The safety properties: the `B` section, or the outputs when there is neither a `B` nor
+    /// a `J` section (the AIGER 1.0 convention, as the AIGER tools read it). A file with both
+    /// keeps `B` only; a file with justice properties and no `B` has no safety property, its
+    /// outputs being mere outputs.
     pub fn properties(&self) -> &[Lit] {
-        if self.bads.is_empty() {
+        if self.properties_are_outputs() {
             &self.outputs
         } else {
             &self.bads
         }
     }
 
-    /// Whether the properties come from the outputs (no `B` section).
+    /// Whether the properties come from the outputs (neither a `B` nor a `J` section).
     pub fn properties_are_outputs(&self) -> bool {
-        self.bads.is_empty()
+        self.bads.is_empty() && self.justice.is_empty()
     }
 
     /// A fresh variable index above `max_var` (and bumps `max_var`).

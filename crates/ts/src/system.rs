@@ -156,7 +156,7 @@ impl Builder {
 impl TransitionSystem {
     /// Builds the system for property `property` of the model, or for all properties at once
     /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
-    /// `B` is empty.
+    /// there is neither a `B` nor a `J` section ([`Aig::properties`]).
     pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
         Self::build(aig, property, false, &Reduction::default())
     }
