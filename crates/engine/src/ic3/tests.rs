@@ -741,18 +741,9 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
     }
 }
 
-/// The tests' pseudo-random numbers (xorshift64): fixed seeds, the same cases every run.
-pub(super) struct XorShift(pub u64);
-
-impl XorShift {
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+/// The tests' pseudo-random numbers: pdrkit's one generator, at fixed seeds (the same cases
+/// every run).
+pub(super) use pdrkit_logic::rng::Rng;
 
 /// A random circuit with reconvergent fan-out: `gates` ANDs over the inputs, the latches and
 /// the gates before, with random polarities; each latch's next state is one of them, or an
@@ -761,7 +752,7 @@ pub(super) fn random_circuit(
     inputs: usize,
     latches: usize,
     gates: usize,
-    rng: &mut XorShift,
+    rng: &mut Rng,
 ) -> TransitionSystem {
     let mut next = |n: usize| rng.below(n);
     let mut c = Circuit::new(inputs, latches);
@@ -799,7 +790,7 @@ fn latches_dropped_from_the_frame_solvers_model_before_lifting_never_matter() {
     use super::frame_solvers::{Purpose, Relind};
     // Lifting from a frame solver's model with `lift_flip`: every state of the lifted cube,
     // with the model's inputs, steps into the target (checked by enumeration).
-    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut flipped = 0;
     for _ in 0..12 {
         let ts = random_circuit(2, 6, 24, &mut rng);
