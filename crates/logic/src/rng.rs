@@ -2,9 +2,9 @@
 //! and the multiplier `0x2545F4914F6CDD1D`). Small, fast and deterministic: a seed gives the
 //! same numbers on every run and platform.
 //!
-//! IC3 draws from it for its occasional shuffled MIC drop orders (seeded by
-//! [`Rng::new`]: the numbers it draws are part of the search, and must not change); the tests
-//! build their random models with it.
+//! IC3 draws from it for its occasional shuffled MIC drop orders (seeded by [`Rng::new`]), and
+//! preprocessing for its simulation patterns ([`Rng::from_state`]): the numbers they draw are
+//! part of the search, and must not change. The tests build their random models with it.
 
 /// A xorshift64* generator. Its state is never 0.
 #[derive(Clone, Debug)]
@@ -24,6 +24,13 @@ impl Rng {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         Rng((z ^ (z >> 31)) | 1)
+    }
+
+    /// Starting from `state` as it stands (not 0: xorshift stays at 0), for callers that pick
+    /// their own starting state.
+    pub fn from_state(state: u64) -> Self {
+        assert_ne!(state, 0, "a xorshift generator never leaves state 0");
+        Rng(state)
     }
 
     /// The next 64 random bits.

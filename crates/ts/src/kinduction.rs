@@ -95,17 +95,7 @@ fn at(ix: &VarIndex, map: &[Lit], l: Lit) -> Lit {
 /// model's latch literals, inductive under the constraints and true initially. It is required
 /// of the current state and of every valid history slot.
 pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
-    let mut b = Builder {
-        aig: Aig {
-            max_var: model.max_var,
-            inputs: model.inputs.clone(),
-            latches: model.latches.clone(),
-            constraints: model.constraints.clone(),
-            ands: model.ands.clone(),
-            ..Aig::default()
-        },
-        overflow: false,
-    };
+    let mut b = Builder::from_model(model, model.max_var);
     let props: Vec<Lit> = model.properties().to_vec();
     let ix = VarIndex::new(model);
     let state: Vec<Lit> = model.latches.iter().map(|l| l.lit).collect();
