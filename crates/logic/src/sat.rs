@@ -111,8 +111,8 @@ impl Backend for rustsat_minisat::core::Minisat {
     }
 }
 
-/// An external (rustsat) solver behind [`SatSolver`]: [`Minisat`], or [`Cadical`](crate::Cadical)
-/// with the `cadical` feature. Created on a thread that [entered](crate::Interrupts::enter) a
+/// An external (rustsat) solver behind [`SatSolver`]: [`Minisat`], or `Cadical` with the
+/// `cadical` feature. Created on a thread that [entered](crate::Interrupts::enter) a
 /// registry, it can be interrupted from another thread.
 ///
 /// The wrapper's edges: the model and the core are gone once a clause is added (the core is
