@@ -195,6 +195,53 @@ pub(crate) use stats;
 mod tests {
     use super::StatValue;
 
+    stats! {
+        #[derive(Default)]
+        struct Inner {
+            x: u64 => "inner_x",
+        }
+    }
+
+    stats! {
+        /// Every kind of entry, in an order the pairs must keep.
+        #[derive(Default)]
+        struct Every {
+            /// Shown under its own name.
+            count: u64,
+            @ "twice" => |s| (2 * s.count).into(),
+            hidden: u64 => _,
+            renamed: bool => "flag",
+            inner: Inner => ..,
+            depth: Option<usize> => "depth_clear",
+            time: std::time::Duration => "time_s",
+        }
+    }
+
+    #[test]
+    fn a_stats_list_gives_the_struct_and_its_pairs_in_order() {
+        let e = Every {
+            count: 3,
+            hidden: 7,
+            renamed: true,
+            inner: Inner { x: 5 },
+            depth: None,
+            time: std::time::Duration::from_millis(1500),
+        };
+        assert_eq!(e.hidden, 7);
+        assert_eq!(
+            e.pairs(),
+            [
+                ("count", StatValue::Int(3)),
+                ("twice", StatValue::Int(6)),
+                ("flag", StatValue::Int(1)),
+                ("inner_x", StatValue::Int(5)),
+                ("depth_clear", StatValue::Int(-1)),
+                ("time_s", StatValue::Seconds(1.5)),
+            ]
+        );
+        assert_eq!(Every::default().pairs()[4].1, StatValue::Int(-1));
+    }
+
     #[test]
     fn numbers_stay_numbers_and_text_is_escaped_in_json() {
         assert_eq!(StatValue::from(42u64).to_json(), "42");
