@@ -23,8 +23,12 @@ pub enum SystemError {
         /// How many there are.
         count: usize,
     },
-    /// Liveness is not supported.
-    #[error("the model has justice/fairness properties (liveness); pdrkit checks safety only")]
+    /// Liveness is not supported: the model has justice or fairness sections and no safety
+    /// property (beside a `J` section, outputs are not properties).
+    #[error(
+        "the model has justice/fairness properties (liveness) and no safety property (no B \
+         section; beside a J section, outputs are not properties); pdrkit checks safety only"
+    )]
     Liveness,
     /// A [`Reduction`] does not fit the model: replacement `index` (latches first, then
     /// gates) names a latch or AND gate the model does not have, or replaces by a latch that
