@@ -21,59 +21,27 @@ use pdrkit_engine::bmc::{self, BmcConfig, BmcStats};
 use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats, LiftMode};
 use pdrkit_engine::kind::{self, KindConfig, KindStats, SimplePath};
 use pdrkit_engine::{portfolio, Control, Outcome, Reason, SatBackend};
+use pdrkit_logic::rng::Rng;
 use pdrkit_logic::Lit;
 use pdrkit_preprocess::PreprocessConfig;
 use pdrkit_suite::{explicit_search, Reach};
 use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
 
-/// xorshift64* seeded through splitmix64, so nearby seeds give unrelated streams.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi - lo + 1)
-    }
-
-    /// True with probability `p` percent.
-    fn chance(&mut self, p: usize) -> bool {
-        self.below(100) < p
-    }
-}
-
 /// A random literal over `pool` (positive signals), preferring recent ones half the time so
 /// that logic gets deep, with a random sign.
 fn pick(rng: &mut Rng, pool: &[Lit]) -> Lit {
-    let l = if pool.len() > 6 && rng.chance(50) {
+    let l = if pool.len() > 6 && rng.percent(50) {
         pool[pool.len() - 1 - rng.below(6)]
     } else {
         pool[rng.below(pool.len())]
     };
-    l.xor(rng.chance(50))
+    l.xor(rng.percent(50))
 }
 
 /// A random model for `seed`.
 fn random_aig(seed: u64) -> Aig {
-    let mut rng = Rng::new(seed);
+    // Seeded through splitmix64, so that nearby seeds give unrelated models.
+    let mut rng = Rng::mixed(seed);
     let mut aig = Aig::default();
     let ni = rng.range(0, 4);
     let nl = rng.range(0, 10);
@@ -99,7 +67,7 @@ fn random_aig(seed: u64) -> Aig {
     }
     let mut pool: Vec<Lit> = aig.inputs.clone();
     pool.extend(aig.latches.iter().map(|l| l.lit));
-    if pool.is_empty() || rng.chance(5) {
+    if pool.is_empty() || rng.percent(5) {
         pool.push(Lit::TRUE);
     }
     for _ in 0..na {
@@ -111,17 +79,17 @@ fn random_aig(seed: u64) -> Aig {
     // Next-state functions. The first latches may form a counter (deep counterexamples); the
     // others hold, shift, copy an input, take a constant, or take random logic.
     let state: Vec<Lit> = aig.latches.iter().map(|l| l.lit).collect();
-    let counter_bits = if nl >= 2 && rng.chance(40) {
+    let counter_bits = if nl >= 2 && rng.percent(40) {
         rng.range(2, nl.min(4))
     } else {
         0
     };
-    let mut carry = if rng.chance(50) {
+    let mut carry = if rng.percent(50) {
         Lit::TRUE
     } else {
         pick(&mut rng, &pool)
     };
-    let clear = rng.chance(40).then(|| pick(&mut rng, &pool));
+    let clear = rng.percent(40).then(|| pick(&mut rng, &pool));
     for (k, &x) in state.iter().enumerate().take(counter_bits) {
         let both = aig.add_and(x, carry);
         let neither = aig.add_and(!x, !carry);
@@ -134,14 +102,14 @@ fn random_aig(seed: u64) -> Aig {
     }
     for k in counter_bits..nl {
         aig.latches[k].next = match rng.below(20) {
-            0..=1 => state[rng.below(nl)].xor(rng.chance(50)),
-            2..=4 if k > 0 => state[k - 1].xor(rng.chance(20)),
+            0..=1 => state[rng.below(nl)].xor(rng.percent(50)),
+            2..=4 if k > 0 => state[k - 1].xor(rng.percent(20)),
             5..=6 if ni > 0 => aig.inputs[rng.below(ni)],
-            7 => Lit::FALSE.xor(rng.chance(50)),
+            7 => Lit::FALSE.xor(rng.percent(50)),
             8..=11 => pick(&mut rng, &pool),
             // A balanced function: the latch or another signal xor random logic.
             _ => {
-                let a = if rng.chance(60) {
+                let a = if rng.percent(60) {
                     state[k]
                 } else {
                     pick(&mut rng, &pool)
@@ -157,22 +125,22 @@ fn random_aig(seed: u64) -> Aig {
     // from the opposite reset), so that the two are equal (opposite) in every reachable state,
     // or one that never leaves its reset value. An uninitialized twin is not equal in the
     // initial states, and must not be merged.
-    if nl >= 2 && rng.chance(40) {
+    if nl >= 2 && rng.percent(40) {
         for _ in 0..rng.range(1, 3) {
             let k = rng.range(1, nl - 1);
             let j = rng.below(k);
-            let flip = rng.chance(40);
+            let flip = rng.percent(40);
             let (next, reset) = (aig.latches[j].next, aig.latches[j].reset);
             aig.latches[k].next = next.xor(flip);
             aig.latches[k].reset = match (reset, flip) {
                 (Reset::Zero, true) => Reset::One,
                 (Reset::One, true) => Reset::Zero,
-                (r, _) if rng.chance(20) => r,
-                (_, _) if rng.chance(50) => Reset::Uninit,
+                (r, _) if rng.percent(20) => r,
+                (_, _) if rng.percent(50) => Reset::Uninit,
                 (r, _) => r,
             };
         }
-        if rng.chance(30) {
+        if rng.percent(30) {
             let k = rng.below(nl);
             aig.latches[k].next = state[k];
         }
@@ -180,7 +148,7 @@ fn random_aig(seed: u64) -> Aig {
     // Constraints: mostly disjunctions, which rarely forbid everything.
     for _ in 0..nc {
         let a = pick(&mut rng, &pool);
-        let c = if rng.chance(70) {
+        let c = if rng.percent(70) {
             let b = pick(&mut rng, &pool);
             !aig.add_and(!a, !b)
         } else {
@@ -191,21 +159,21 @@ fn random_aig(seed: u64) -> Aig {
     // Bad properties: mostly a cube over a few latches (a state to reach), sometimes with
     // more logic, else a random signal.
     for _ in 0..nb {
-        let mut b = if nl >= 2 && rng.chance(85) {
+        let mut b = if nl >= 2 && rng.percent(85) {
             let mut c = Lit::TRUE;
             for _ in 0..rng.range(2, nl.min(5)) {
                 // Mostly the literal the latch's reset makes false: a state to be reached.
                 let k = rng.below(nl);
                 let l = state[k]
                     .xor(aig.latches[k].reset == Reset::One)
-                    .xor(rng.chance(20));
+                    .xor(rng.percent(20));
                 c = if c == Lit::TRUE { l } else { aig.add_and(c, l) };
             }
             c
         } else {
             pick(&mut rng, &pool)
         };
-        if rng.chance(25) {
+        if rng.percent(25) {
             let other = pick(&mut rng, &pool);
             b = aig.add_and(b, other);
         }

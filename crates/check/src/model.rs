@@ -146,19 +146,20 @@ impl Model {
         crate::aiger::read_file(path)
     }
 
-    /// The safety properties: the bad-state literals, or, in a file without any (AIGER 1.0),
+    /// The safety properties: the bad-state literals, or, in a file with neither those nor justice
     /// the outputs. `b<N>` in a witness names the `N`-th.
     pub fn properties(&self) -> &[Lit] {
-        if self.bads.is_empty() {
+        if self.properties_are_outputs() {
             &self.outputs
         } else {
             &self.bads
         }
     }
 
-    /// Whether [`Model::properties`] are the outputs (the file has no bad-state literal).
+    /// Whether [`Model::properties`] are the outputs: as the AIGER tools read a file, only
+    /// when it has neither bad-state literals nor justice properties.
     pub fn properties_are_outputs(&self) -> bool {
-        self.bads.is_empty()
+        self.bads.is_empty() && self.justice.is_empty()
     }
 
     /// The model with property `n` as its only property (`None` when it has no such

@@ -550,7 +550,7 @@ pub enum ReplayError {
 /// Replays `w` on `aig` by simulation and checks that each property it names becomes 1.
 ///
 /// Semantics, matching aigsim: the properties are [`Model::properties`] (the outputs when there
-/// is no `B` section), `b<N>` naming the `N`-th. The initial state takes each latch's reset
+/// is neither a `B` nor a `J` section), `b<N>` naming the `N`-th. The initial state takes each latch's reset
 /// value; the witness must agree with it for latches that reset to 0 or 1 (`x` there means
 /// "the reset value"). An uninitialized latch takes the witness's value, and `x` is taken as
 /// 0 — any value would do, and 0 is what aigsim picks, so a trace found that way replays. An

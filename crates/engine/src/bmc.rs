@@ -8,8 +8,9 @@ use pdrkit_logic::{SatResult, SatSolver};
 use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
+use crate::stat::stats;
 use crate::unroll::BmcUnrolling;
-use crate::{Control, Outcome, Reason, SatBackend, StatValue};
+use crate::{Control, Outcome, Reason, SatBackend};
 
 /// Options of the BMC engine.
 #[derive(Clone, Debug)]
@@ -37,25 +38,15 @@ impl Default for BmcConfig {
     }
 }
 
-/// Statistics of a BMC run.
-#[derive(Clone, Debug, Default)]
-pub struct BmcStats {
-    /// Deepest depth proved free of counterexamples (`None`: not even depth 0).
-    pub depth: Option<usize>,
-    /// SAT calls.
-    pub sat_calls: u64,
-}
-
-impl BmcStats {
-    /// The counters as (name, value) pairs, for `--stats`.
-    pub fn pairs(&self) -> Vec<(&'static str, StatValue)> {
-        vec![
-            ("sat_calls", self.sat_calls.into()),
-            (
-                "bmc_depth_clear",
-                self.depth.map_or(StatValue::Int(-1), StatValue::from),
-            ),
-        ]
+stats! {
+    /// Statistics of a BMC run. The statistics are shown in this order.
+    #[derive(Clone, Debug, Default)]
+    pub struct BmcStats {
+        /// SAT calls.
+        sat_calls: u64,
+        /// Deepest depth proved free of counterexamples (`None`: not even depth 0; shown as
+        /// -1).
+        depth: Option<usize> => "bmc_depth_clear",
     }
 }
 

@@ -40,8 +40,9 @@ use pdrkit_ts::TransitionSystem;
 pub use crate::kipdr::PdStats;
 use crate::kipdr::{self, Found, Interrupted, PropertyDirection};
 use crate::sat::AnySolver;
+use crate::stat::stats;
 use crate::unroll::{BmcUnrolling, Unroller};
-use crate::{Control, Outcome, Proof, Reason, SatBackend, StatValue};
+use crate::{Control, Outcome, Proof, Reason, SatBackend};
 
 /// Property direction's time beyond its share: at the start of a run the base and step cases
 /// have taken almost nothing, and a share of nothing would never let it start.
@@ -185,54 +186,26 @@ impl KindConfig {
     }
 }
 
-/// Counters of a k-induction run.
-#[derive(Clone, Debug, Default)]
-pub struct KindStats {
-    /// The last k tried.
-    pub k: usize,
-    /// SAT calls of the base case (with the fresh BMC queries that turn a reached open
-    /// obligation into a counterexample).
-    pub base_calls: u64,
-    /// SAT calls of the step case.
-    pub step_calls: u64,
-    /// Simple-path constraints added (pairs of frames).
-    pub simple_path_pairs: u64,
-    /// Invariants received from other engines.
-    pub aux_lemmas: u64,
-    /// Auxiliary lemmas the proof's certificate carries (those the step case and the kept
-    /// lemmas' own step cases need; see `needed_aux`).
-    pub aux_kept: u64,
-    /// Property direction (KIPDR).
-    pub pd: PdStats,
-}
-
-impl KindStats {
-    /// The counters as (name, value) pairs, for `--stats`.
-    pub fn pairs(&self) -> Vec<(&'static str, StatValue)> {
-        let pd = &self.pd;
-        let avg = if pd.lemmas > 0 {
-            pd.lemma_lits as f64 / pd.lemmas as f64
-        } else {
-            0.0
-        };
-        vec![
-            ("k", self.k.into()),
-            ("sat_base", self.base_calls.into()),
-            ("sat_step", self.step_calls.into()),
-            ("simple_path_pairs", self.simple_path_pairs.into()),
-            ("aux_lemmas", self.aux_lemmas.into()),
-            ("aux_kept", self.aux_kept.into()),
-            ("pd_ctis", pd.ctis.into()),
-            ("pd_obligations", pd.obligations.into()),
-            ("pd_sat_step", pd.step_calls.into()),
-            ("pd_sat_base", pd.base_calls.into()),
-            ("pd_sat_lift", pd.lift_calls.into()),
-            ("pd_lemmas", pd.lemmas.into()),
-            ("pd_deep_lemmas", pd.deep_lemmas.into()),
-            ("pd_reached", pd.reached.into()),
-            ("pd_avg_lemma_len", StatValue::Mean(avg)),
-            ("pd_rebuilds", pd.rebuilds.into()),
-        ]
+stats! {
+    /// Counters of a k-induction run. The statistics are shown in this order.
+    #[derive(Clone, Debug, Default)]
+    pub struct KindStats {
+        /// The last k tried.
+        k: usize,
+        /// SAT calls of the base case (with the fresh BMC queries that turn a reached open
+        /// obligation into a counterexample).
+        base_calls: u64 => "sat_base",
+        /// SAT calls of the step case.
+        step_calls: u64 => "sat_step",
+        /// Simple-path constraints added (pairs of frames).
+        simple_path_pairs: u64,
+        /// Invariants received from other engines.
+        aux_lemmas: u64,
+        /// Auxiliary lemmas the proof's certificate carries (those the step case and the kept
+        /// lemmas' own step cases need; see `needed_aux`).
+        aux_kept: u64,
+        /// Property direction (KIPDR).
+        pd: PdStats => ..,
     }
 }
 

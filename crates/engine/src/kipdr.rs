@@ -42,8 +42,9 @@ use pdrkit_ts::cnf::MappedCnf;
 use pdrkit_ts::TransitionSystem;
 
 use crate::sat::AnySolver;
+use crate::stat::stats;
 use crate::unroll::{BmcUnrolling, Unroller};
-use crate::{Control, SatBackend, Trace};
+use crate::{Control, SatBackend, StatValue, Trace};
 
 /// A cube of states from which a bad state is reachable in exactly `depth` steps (with the
 /// inputs lifting fixed).
@@ -72,29 +73,40 @@ pub(crate) enum Found {
     Reached(usize),
 }
 
-/// Counters of property direction.
-#[derive(Clone, Debug, Default)]
-pub struct PdStats {
-    /// Counterexamples to the step case of the property turned into obligations.
-    pub ctis: u64,
-    /// Obligations created (roots and predecessors).
-    pub obligations: u64,
-    /// Step-case queries of obligations (blocking, generalization, verification).
-    pub step_calls: u64,
-    /// Base-case queries of obligations and lemma candidates.
-    pub base_calls: u64,
-    /// Lifting queries.
-    pub lift_calls: u64,
-    /// Lemmas learned (conjoined to the auxiliary invariant).
-    pub lemmas: u64,
-    /// Sum of the learned lemmas' lengths.
-    pub lemma_lits: u64,
-    /// Lemmas learned at k ≥ 2 (k-inductive, maybe not 1-inductive).
-    pub deep_lemmas: u64,
-    /// Obligations the base case reached (each a counterexample).
-    pub reached: u64,
-    /// Solver rebuilds.
-    pub rebuilds: u64,
+stats! {
+    /// Counters of property direction. The statistics are shown in this order (after
+    /// k-induction's).
+    #[derive(Clone, Debug, Default)]
+    pub struct PdStats {
+        /// Counterexamples to the step case of the property turned into obligations.
+        ctis: u64 => "pd_ctis",
+        /// Obligations created (roots and predecessors).
+        obligations: u64 => "pd_obligations",
+        /// Step-case queries of obligations (blocking, generalization, verification).
+        step_calls: u64 => "pd_sat_step",
+        /// Base-case queries of obligations and lemma candidates.
+        base_calls: u64 => "pd_sat_base",
+        /// Lifting queries.
+        lift_calls: u64 => "pd_sat_lift",
+        /// Lemmas learned (conjoined to the auxiliary invariant).
+        lemmas: u64 => "pd_lemmas",
+        /// Sum of the learned lemmas' lengths.
+        lemma_lits: u64 => _,
+        /// Lemmas learned at k ≥ 2 (k-inductive, maybe not 1-inductive).
+        deep_lemmas: u64 => "pd_deep_lemmas",
+        /// Obligations the base case reached (each a counterexample).
+        reached: u64 => "pd_reached",
+        @ "pd_avg_lemma_len" => |s| {
+            let avg = if s.lemmas > 0 {
+                s.lemma_lits as f64 / s.lemmas as f64
+            } else {
+                0.0
+            };
+            StatValue::Mean(avg)
+        },
+        /// Solver rebuilds.
+        rebuilds: u64 => "pd_rebuilds",
+    }
 }
 
 /// `k + 1` frames from any state in one solver: either the step case of obligations (the

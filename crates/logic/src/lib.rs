@@ -9,6 +9,7 @@ mod cadical;
 mod interrupt;
 mod lit;
 mod litset;
+pub mod rng;
 pub mod sat;
 
 #[cfg(feature = "cadical")]

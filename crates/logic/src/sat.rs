@@ -1,4 +1,5 @@
-//! The SAT layer: the few operations the engines need, as a trait, and its MiniSat implementation.
+//! The SAT layer: the few operations the engines need, as a trait, and its implementation over
+//! rustsat's solvers ([`External`]: MiniSat, and CaDiCaL with the `cadical` feature).
 //!
 //! rustsat 0.7.5's MiniSat wrapper has sharp edges that this layer hides (each is pinned by a
 //! conformance test in `tests/minisat_conformance.rs`):
@@ -11,7 +12,7 @@
 //! - the model and the core must be read before the next clause is added (adding resets the
 //!   wrapper's state): [`SatSolver::solve`] copies the final conflict out at once.
 
-use rustsat::solvers::{Interrupt, PhaseLit, Solve, SolveIncremental, SolveStats, SolverResult};
+use rustsat::solvers::{Interrupt, PhaseLit, SolveIncremental, SolveStats, SolverResult};
 use rustsat::types::{Cl, TernaryVal};
 use rustsat_minisat::Limit;
 
@@ -82,21 +83,58 @@ impl Exhaustion {
     }
 }
 
-/// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`]. Created on a thread that
-/// [entered](crate::Interrupts::enter) a registry, it can be interrupted from another thread.
-pub struct Minisat {
+/// A rustsat solver as [`External`] needs it: rustsat's traits, plus its name and how it takes
+/// a conflict limit. Implemented for MiniSat (rustsat-minisat's `core` variant) and, with the
+/// `cadical` feature, for CaDiCaL.
+pub trait Backend: Default + SolveIncremental + PhaseLit + SolveStats + Interrupt {
+    /// The solver's name, for messages (`"MiniSat"`).
+    const NAME: &'static str;
+    /// The wrapper's name, for `Debug` (`"Minisat"`).
+    const TYPE_NAME: &'static str;
+    /// Limits the next solve call to `conflicts` conflicts.
+    fn limit_conflicts(&mut self, conflicts: u64);
+    /// Called after a limited solve call: lifts the limit, where it would outlast the call.
+    fn clear_limit(&mut self);
+}
+
+impl Backend for rustsat_minisat::core::Minisat {
+    const NAME: &'static str = "MiniSat";
+    const TYPE_NAME: &'static str = "Minisat";
+    fn limit_conflicts(&mut self, conflicts: u64) {
+        self.set_limit(Limit::Conflicts(
+            i64::try_from(conflicts).unwrap_or(i64::MAX),
+        ));
+    }
+    fn clear_limit(&mut self) {
+        // `limit_conflicts(None)` would leave the spent budget behind (see the module doc).
+        self.set_limit(Limit::None);
+    }
+}
+
+/// An external (rustsat) solver behind [`SatSolver`]: [`Minisat`], or `Cadical` with the
+/// `cadical` feature. Created on a thread that [entered](crate::Interrupts::enter) a
+/// registry, it can be interrupted from another thread.
+///
+/// The wrapper's edges: the model and the core are gone once a clause is added (the core is
+/// copied out at once); a variable the solver never saw has no value; a conflict limit holds for
+/// the next call only.
+pub struct External<B: Backend> {
     // First, so that it is dropped (leaving the registry) before the solver it interrupts.
     registration: Option<Registration>,
-    solver: rustsat_minisat::core::Minisat,
+    solver: B,
     vars: Vars,
     failed: Vec<Lit>,
     budget: Option<u64>,
     exhaustion: Exhaustion,
 }
 
-impl std::fmt::Debug for Minisat {
+/// MiniSat (rustsat-minisat's `core` variant) behind [`SatSolver`]. Created on a thread that
+/// [entered](crate::Interrupts::enter) a registry, it can be interrupted from another thread.
+pub type Minisat = External<rustsat_minisat::core::Minisat>;
+
+impl<B: Backend> std::fmt::Debug for External<B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Minisat({} vars)", self.vars.num)
+        write!(f, "{}({} vars)", B::TYPE_NAME, self.vars.num)
     }
 }
 
@@ -135,7 +173,7 @@ impl Vars {
 }
 
 #[inline]
-pub(crate) fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
+fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
     // SAFETY: both `Lit` and `rustsat::types::Lit` are `repr(transparent)` over a `u32` with the
     // same meaning (`2 * var + negated`), and every `u32` is a valid value of both.
     #[allow(unsafe_code)]
@@ -145,15 +183,15 @@ pub(crate) fn to_rs(lits: &[Lit]) -> &[rustsat::types::Lit] {
 }
 
 #[inline]
-pub(crate) fn from_rs(l: rustsat::types::Lit) -> Lit {
+fn from_rs(l: rustsat::types::Lit) -> Lit {
     Lit::from_code(l.lidx() as u32)
 }
 
-impl Default for Minisat {
+impl<B: Backend> Default for External<B> {
     fn default() -> Self {
-        let mut solver = rustsat_minisat::core::Minisat::default();
+        let mut solver = B::default();
         let registration = Registration::current(|| Box::new(solver.interrupter()));
-        Minisat {
+        External {
             registration,
             solver,
             vars: Vars::default(),
@@ -164,14 +202,14 @@ impl Default for Minisat {
     }
 }
 
-impl Minisat {
+impl<B: Backend> External<B> {
     /// The solver underneath, for the rare operation the trait does not cover.
-    pub fn inner(&mut self) -> &mut rustsat_minisat::core::Minisat {
+    pub fn inner(&mut self) -> &mut B {
         &mut self.solver
     }
 }
 
-impl SatSolver for Minisat {
+impl<B: Backend> SatSolver for External<B> {
     fn new_var(&mut self) -> Var {
         self.vars.fresh()
     }
@@ -187,10 +225,11 @@ impl SatSolver for Minisat {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.vars.seen(lits);
         if let Err(e) = self.solver.add_clause_ref(Cl::new(to_rs(lits))) {
-            // rustsat's MiniSat fails to add a clause only when it cannot allocate.
+            // rustsat's wrappers fail to add a clause only when they cannot allocate.
             assert!(
                 e.downcast_ref::<rustsat::OutOfMemory>().is_some(),
-                "MiniSat refused a clause: {e}"
+                "{} refused a clause: {e}",
+                B::NAME
             );
             self.exhaustion.record(self.registration.as_ref());
         }
@@ -199,6 +238,8 @@ impl SatSolver for Minisat {
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
         self.vars.seen(assumptions);
         self.failed.clear();
+        // A termination request made between calls may not last into the next one (CaDiCaL):
+        // the registry's flag is checked here.
         if self.exhaustion.happened()
             || self
                 .registration
@@ -208,18 +249,18 @@ impl SatSolver for Minisat {
             self.budget = None;
             return SatResult::Unknown;
         }
-        if let Some(b) = self.budget {
-            self.solver
-                .set_limit(Limit::Conflicts(i64::try_from(b).unwrap_or(i64::MAX)));
+        let budget = self.budget.take();
+        if let Some(b) = budget {
+            self.solver.limit_conflicts(b);
         }
         let res = self.solver.solve_assumps(to_rs(assumptions));
-        if self.budget.take().is_some() {
-            self.solver.set_limit(Limit::None);
+        if budget.is_some() {
+            self.solver.clear_limit();
         }
         match res {
             Ok(SolverResult::Sat) => SatResult::Sat,
             Ok(SolverResult::Unsat) => {
-                // MiniSat's final conflict is a clause over negated assumptions.
+                // The final conflict is a clause over negated assumptions.
                 if let Ok(core) = self.solver.core() {
                     self.failed.extend(core.into_iter().map(|l| !from_rs(l)));
                 }
@@ -230,7 +271,7 @@ impl SatSolver for Minisat {
                 self.exhaustion.record(self.registration.as_ref());
                 SatResult::Unknown
             }
-            Err(e) => panic!("MiniSat failed: {e}"),
+            Err(e) => panic!("{} failed: {e}", B::NAME),
         }
     }
 
@@ -239,6 +280,8 @@ impl SatSolver for Minisat {
         if !self.vars.knows(lit) {
             return None;
         }
+        // The variable's value, signed here (MiniSat's `lit_val` of a negative literal gives
+        // the variable's value: see the module doc).
         let pos = rustsat::types::Lit::new(lit.var().0, false);
         match self.solver.lit_val(pos) {
             Ok(TernaryVal::True) => Some(!lit.is_neg()),

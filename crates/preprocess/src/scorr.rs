@@ -143,14 +143,14 @@ fn simulate(ts: &TransitionSystem, runs: usize, steps: usize) -> Classes {
         .collect();
     let mut key = vec![0u64; n];
     let mut zero = 0u64;
-    let mut rng = Rng(0x5EED_0F5C_0442_u64 | 1);
+    let mut rng = Rng::from_state(0x5EED_0F5C_0442_u64 | 1);
     let mut val = vec![0u64; ts.num_vars() as usize];
     let lit = |val: &[u64], l: Lit| val[l.var().idx()] ^ if l.is_neg() { !0 } else { 0 };
     for _ in 0..runs {
         let mut state: Vec<u64> = (0..n)
             .map(|i| match ts.init[i] {
                 Some(_) => phase[i],
-                None => rng.next(),
+                None => rng.next_u64(),
             })
             .collect();
         let mut alive = !0u64;
@@ -163,7 +163,7 @@ fn simulate(ts: &TransitionSystem, runs: usize, steps: usize) -> Classes {
             zero = mix(zero, 0);
             val[0] = 0;
             for i in 0..ts.num_inputs() {
-                val[ts.input(i).idx()] = rng.next();
+                val[ts.input(i).idx()] = rng.next_u64();
             }
             for (i, &s) in state.iter().enumerate() {
                 val[ts.latch(i).idx()] = s;

@@ -7,16 +7,7 @@ use pdrkit_sat::Cdcl;
 use pdrkit_ts::TransitionSystem;
 
 /// Deterministic pseudo-random words (xorshift64*), 64 simulation patterns each.
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+pub(crate) use pdrkit_logic::rng::Rng;
 
 /// Folds one more word of values into a signature hash. Equal signatures make candidates
 /// only: a collision costs one SAT query, never a wrong merge.

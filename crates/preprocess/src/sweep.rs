@@ -53,7 +53,7 @@ pub(crate) fn sweep(
     let leaves = 1 + ts.num_inputs() + ts.num_latches();
     // Random simulation, `words` patterns of 64 at a time; `key` hashes each signal's values
     // relative to `phase`, its value in the first pattern.
-    let mut rng = Rng(0x0F0F_5EED_1234_5679);
+    let mut rng = Rng::from_state(0x0F0F_5EED_1234_5679);
     let mut key = vec![0u64; nv];
     let mut phase = vec![false; nv];
     let mut val = vec![0u64; nv];
@@ -61,7 +61,7 @@ pub(crate) fn sweep(
     for w in 0..limits.words.max(1) {
         val[0] = 0;
         for x in val.iter_mut().take(leaves).skip(1) {
-            *x = rng.next();
+            *x = rng.next_u64();
         }
         for g in &ts.gates {
             val[g.out.idx()] = lit(&val, g.a) & lit(&val, g.b);

@@ -2,6 +2,8 @@
 
 use pdrkit_logic::{Lit, Var};
 
+use crate::varindex::VarIndex;
+
 /// How a latch starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reset {
@@ -213,8 +215,11 @@ impl Aig {
         const UNDEF: u32 = u32::MAX;
         const INPUT_OR_LATCH: u32 = u32::MAX - 1;
         let max_var = self.max_var;
-        // For each variable: UNDEF, INPUT_OR_LATCH, or the index of its gate.
-        let mut def = vec![UNDEF; max_var as usize + 1];
+        // For each variable: UNDEF, INPUT_OR_LATCH, or the index of its gate (proportional to
+        // the definitions, whatever `max_var`).
+        let ix = VarIndex::new(self);
+        let mut def = vec![UNDEF; ix.len()];
+        let def_of = |def: &[u32], v: Var| ix.get(v).map_or(UNDEF, |i| def[i]);
         let in_range = |site: Site, l: Lit| {
             if l.var().0 > max_var {
                 Err(AigError::OutOfRange {
@@ -234,7 +239,8 @@ impl Aig {
                     lit: l.code(),
                 });
             }
-            let d = &mut def[l.var().idx()];
+            // In range and defined: in the index.
+            let d = &mut def[ix.get(l.var()).expect("a definition")];
             if *d != UNDEF {
                 return Err(AigError::Redefined {
                     site,
@@ -255,7 +261,7 @@ impl Aig {
         }
         let used = |site: Site, l: Lit| {
             in_range(site, l)?;
-            if !l.is_const() && def[l.var().idx()] == UNDEF {
+            if !l.is_const() && def_of(&def, l.var()) == UNDEF {
                 return Err(AigError::Undefined {
                     site,
                     lit: l.code(),
@@ -287,7 +293,7 @@ impl Aig {
                 let d = if r.is_const() {
                     UNDEF
                 } else {
-                    def[r.var().idx()]
+                    def_of(&def, r.var())
                 };
                 if d != INPUT_OR_LATCH && d != UNDEF && d as usize >= i {
                     return Err(AigError::NotTopological {
@@ -300,19 +306,21 @@ impl Aig {
         Ok(())
     }
 
-    /// The safety properties: the `B` section, or the outputs when `B` is empty (AIGER 1.0
-    /// convention). A file with both keeps `B` only.
+    /// The safety properties: the `B` section, or the outputs when there is neither a `B` nor
+    /// a `J` section (the AIGER 1.0 convention, as the AIGER tools read it). A file with both
+    /// keeps `B` only; a file with justice properties and no `B` has no safety property, its
+    /// outputs being mere outputs.
     pub fn properties(&self) -> &[Lit] {
-        if self.bads.is_empty() {
+        if self.properties_are_outputs() {
             &self.outputs
         } else {
             &self.bads
         }
     }
 
-    /// Whether the properties come from the outputs (no `B` section).
+    /// Whether the properties come from the outputs (neither a `B` nor a `J` section).
     pub fn properties_are_outputs(&self) -> bool {
-        self.bads.is_empty()
+        self.bads.is_empty() && self.justice.is_empty()
     }
 
     /// A fresh variable index above `max_var` (and bumps `max_var`).

@@ -203,21 +203,26 @@ impl<'a> Parser<'a> {
         self.b.get(self.pos + k).copied()
     }
 
+    /// The error for what stands here (or the end of the file) where something else was
+    /// expected: `at_end` is what the message says was expected at the end of the file, `here`
+    /// what it says before the byte found.
+    fn unexpected<T>(&self, at_end: &str, here: &str) -> Result<T> {
+        match self.peek() {
+            None => self.err(format!("unexpected end of file: expected {at_end}")),
+            Some(c) => self.err(format!("expected {here}, found {}", show_byte(c))),
+        }
+    }
+
     /// Expects exactly one space.
     fn space(&mut self, what: &str) -> Result<()> {
-        match self.peek() {
-            Some(b' ') => {
-                self.pos += 1;
-                Ok(())
-            }
-            None => self.err(format!(
-                "unexpected end of file: expected a space and then {what}"
-            )),
-            Some(c) => self.err(format!(
-                "expected a space before {what}, found {}",
-                show_byte(c)
-            )),
+        if self.peek() != Some(b' ') {
+            return self.unexpected(
+                &format!("a space and then {what}"),
+                &format!("a space before {what}"),
+            );
         }
+        self.pos += 1;
+        Ok(())
     }
 
     fn newline(&mut self, what: &str) -> Result<()> {
@@ -225,20 +230,13 @@ impl<'a> Parser<'a> {
         while matches!(self.peek(), Some(b' ') | Some(b'\r') | Some(b'\t')) {
             self.pos += 1;
         }
-        match self.peek() {
-            Some(b'\n') => {
-                self.pos += 1;
-                self.line += 1;
-                Ok(())
-            }
-            None => self.err(format!(
-                "unexpected end of file: expected a newline after {what}"
-            )),
-            Some(c) => self.err(format!(
-                "expected a newline after {what}, found {}",
-                show_byte(c)
-            )),
+        if self.peek() != Some(b'\n') {
+            let expected = format!("a newline after {what}");
+            return self.unexpected(&expected, &expected);
         }
+        self.pos += 1;
+        self.line += 1;
+        Ok(())
     }
 
     fn number(&mut self, what: &str) -> Result<u32> {
@@ -254,13 +252,7 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         if self.pos == start {
-            return match self.peek() {
-                None => self.err(format!("unexpected end of file: expected {what}")),
-                Some(c) => self.err(format!(
-                    "expected {what} (a number), found {}",
-                    show_byte(c)
-                )),
-            };
+            return self.unexpected(what, &format!("{what} (a number)"));
         }
         Ok(v as u32)
     }
@@ -613,17 +605,8 @@ impl<'a> Parser<'a> {
                 ));
             }
             if self.peek() != Some(b' ') {
-                return match self.peek() {
-                    None => self.err(format!(
-                        "unexpected end of file: expected a space and a name after symbol {}{index}",
-                        kind.letter()
-                    )),
-                    Some(c) => self.err(format!(
-                        "expected a space and a name after symbol {}{index}, found {}",
-                        kind.letter(),
-                        show_byte(c)
-                    )),
-                };
+                let expected = format!("a space and a name after symbol {}{index}", kind.letter());
+                return self.unexpected(&expected, &expected);
             }
             self.pos += 1;
             let start = self.pos;

@@ -23,6 +23,22 @@ pub(crate) struct Builder {
 }
 
 impl Builder {
+    /// A circuit with `model`'s inputs, latches, constraints and gates (no outputs, properties
+    /// or symbols), its new variables above `max_var`.
+    pub(crate) fn from_model(model: &Aig, max_var: u32) -> Self {
+        Builder {
+            aig: Aig {
+                max_var,
+                inputs: model.inputs.clone(),
+                latches: model.latches.clone(),
+                constraints: model.constraints.clone(),
+                ands: model.ands.clone(),
+                ..Aig::default()
+            },
+            overflow: false,
+        }
+    }
+
     pub(crate) fn and(&mut self, a: Lit, b: Lit) -> Lit {
         if a == Lit::FALSE || b == Lit::FALSE || a == !b {
             return Lit::FALSE;
@@ -76,17 +92,7 @@ pub fn witness_circuit(model: &Aig, invariant: &[Vec<Lit>]) -> Aig {
         .max()
         .unwrap_or(0)
         .max(model.max_var);
-    let mut b = Builder {
-        aig: Aig {
-            max_var: top,
-            inputs: model.inputs.clone(),
-            latches: model.latches.clone(),
-            constraints: model.constraints.clone(),
-            ands: model.ands.clone(),
-            ..Aig::default()
-        },
-        overflow: false,
-    };
+    let mut b = Builder::from_model(model, top);
     // Inv = ∧ clauses, each clause ¬(∧ ¬lit); an unknown literal is false, so its negation is
     // true and drops out of the inner conjunction.
     let mut good = Lit::TRUE;

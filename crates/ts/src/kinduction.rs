@@ -18,6 +18,7 @@ use pdrkit_logic::Lit;
 
 use crate::aig::{Aig, Latch, Reset, Symbol, SymbolKind};
 use crate::certificate::Builder;
+use crate::varindex::VarIndex;
 
 impl Builder {
     fn or(&mut self, a: Lit, b: Lit) -> Lit {
@@ -48,26 +49,42 @@ impl Builder {
         lit
     }
     /// The model's combinational logic on other latch and input literals: a map from the
-    /// model's variables to literals of the circuit being built.
-    fn instantiate(&mut self, model: &Aig, latches: &[Lit], inputs: &[Lit]) -> Vec<Lit> {
-        let mut map = vec![Lit::FALSE; model.max_var as usize + 1];
+    /// model's variables (through `ix`, the model's index) to literals of the circuit being
+    /// built.
+    fn instantiate(
+        &mut self,
+        model: &Aig,
+        ix: &VarIndex,
+        latches: &[Lit],
+        inputs: &[Lit],
+    ) -> Vec<Lit> {
+        let mut map = vec![Lit::FALSE; ix.len()];
         for (i, l) in model.inputs.iter().enumerate() {
-            map[l.var().idx()] = inputs[i];
+            map[slot(ix, *l)] = inputs[i];
         }
         for (i, l) in model.latches.iter().enumerate() {
-            map[l.lit.var().idx()] = latches[i];
+            map[slot(ix, l.lit)] = latches[i];
         }
         for g in &model.ands {
-            let a = map[g.rhs0.var().idx()].xor(g.rhs0.is_neg());
-            let b = map[g.rhs1.var().idx()].xor(g.rhs1.is_neg());
-            map[g.lhs.var().idx()] = self.and(a, b);
+            let a = at(ix, &map, g.rhs0);
+            let b = at(ix, &map, g.rhs1);
+            map[slot(ix, g.lhs)] = self.and(a, b);
         }
         map
     }
 }
 
-fn at(map: &[Lit], l: Lit) -> Lit {
-    map[l.var().idx()].xor(l.is_neg())
+/// Where a defined variable (`l`'s) is in a map built by [`Builder::instantiate`].
+fn slot(ix: &VarIndex, l: Lit) -> usize {
+    ix.get(l.var()).expect("a variable the model defines")
+}
+
+/// `l` in a map built by [`Builder::instantiate`] (0 for a variable the model does not
+/// define).
+fn at(ix: &VarIndex, map: &[Lit], l: Lit) -> Lit {
+    ix.get(l.var())
+        .map_or(Lit::FALSE, |i| map[i])
+        .xor(l.is_neg())
 }
 
 /// The witness circuit certifying that `model`'s properties hold by `k`-induction (base case: no
@@ -78,18 +95,9 @@ fn at(map: &[Lit], l: Lit) -> Lit {
 /// model's latch literals, inductive under the constraints and true initially. It is required
 /// of the current state and of every valid history slot.
 pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
-    let mut b = Builder {
-        aig: Aig {
-            max_var: model.max_var,
-            inputs: model.inputs.clone(),
-            latches: model.latches.clone(),
-            constraints: model.constraints.clone(),
-            ands: model.ands.clone(),
-            ..Aig::default()
-        },
-        overflow: false,
-    };
+    let mut b = Builder::from_model(model, model.max_var);
     let props: Vec<Lit> = model.properties().to_vec();
+    let ix = VarIndex::new(model);
     let state: Vec<Lit> = model.latches.iter().map(|l| l.lit).collect();
     let bad_now = !b.all(props.iter().map(|&p| !p));
     // The auxiliary invariant over a vector of latch literals (same order as the model's).
@@ -166,9 +174,9 @@ pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
             let m = b.implies(valid[j + 1], valid[j]);
             ok.push(m);
         }
-        let map = b.instantiate(model, &slot_state[j], &slot_inputs[j]);
-        let no_bad = b.all(props.iter().map(|&p| !at(&map, p)));
-        let cons = b.all(model.constraints.iter().map(|&c| at(&map, c)));
+        let map = b.instantiate(model, &ix, &slot_state[j], &slot_inputs[j]);
+        let no_bad = b.all(props.iter().map(|&p| !at(&ix, &map, p)));
+        let cons = b.all(model.constraints.iter().map(|&c| at(&ix, &map, c)));
         let newer: Vec<Lit> = if j == 0 {
             state.clone()
         } else {
@@ -178,7 +186,7 @@ pub fn kinduction_circuit(model: &Aig, k: usize, aux: &[Vec<Lit>]) -> Aig {
             .latches
             .iter()
             .zip(&newer)
-            .map(|(l, &n)| (at(&map, l.next), n))
+            .map(|(l, &n)| (at(&ix, &map, l.next), n))
             .collect::<Vec<_>>()
             .into_iter()
             .map(|(f, n)| b.eq(f, n))

@@ -13,5 +13,6 @@ pub mod kinduction;
 pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
 pub mod system;
+mod varindex;
 
 pub use system::{Gate, Merge, Reduction, SystemError, TransitionSystem, NO_ORIGIN};

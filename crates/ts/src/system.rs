@@ -10,6 +10,7 @@ use hashbrown::HashMap;
 use pdrkit_logic::{Lit, Var};
 
 use crate::aig::Aig;
+use crate::varindex::VarIndex;
 
 /// Why a transition system could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -22,8 +23,12 @@ pub enum SystemError {
         /// How many there are.
         count: usize,
     },
-    /// Liveness is not supported.
-    #[error("the model has justice/fairness properties (liveness); pdrkit checks safety only")]
+    /// Liveness is not supported: the model has justice or fairness sections and no safety
+    /// property (beside a `J` section, outputs are not properties).
+    #[error(
+        "the model has justice/fairness properties (liveness) and no safety property (no B \
+         section; beside a J section, outputs are not properties); pdrkit checks safety only"
+    )]
     Liveness,
     /// A [`Reduction`] does not fit the model: replacement `index` (latches first, then
     /// gates) names a latch or AND gate the model does not have, or replaces by a latch that
@@ -156,7 +161,7 @@ impl Builder {
 impl TransitionSystem {
     /// Builds the system for property `property` of the model, or for all properties at once
     /// (bad when any one is) when `None`. Properties are the `B` section, or the outputs when
-    /// `B` is empty.
+    /// there is neither a `B` nor a `J` section ([`Aig::properties`]).
     pub fn from_aig(aig: &Aig, property: Option<usize>) -> Result<Self, SystemError> {
         Self::build(aig, property, false, &Reduction::default())
     }
@@ -205,20 +210,25 @@ impl TransitionSystem {
             Some(i) => vec![(i, props[i])],
             None => props.iter().copied().enumerate().collect(),
         };
-        let nv = aig.max_var as usize + 1;
+        // Tables over the model's variables, indexed through `ix` (proportional to the
+        // variables defined, whatever `max_var`). After `validate`, every variable the model
+        // uses is defined or the constant, so `at` finds it.
+        let ix = VarIndex::new(aig);
+        let nv = ix.len();
+        let at = |v: Var| ix.get(v).expect("a validated model's variable");
         // Cone of influence over the model's variables.
         let mut gate_of = vec![u32::MAX; nv];
         for (i, g) in aig.ands.iter().enumerate() {
-            gate_of[g.lhs.var().idx()] = i as u32;
+            gate_of[at(g.lhs.var())] = i as u32;
         }
         let mut latch_of = vec![u32::MAX; nv];
         for (i, l) in aig.latches.iter().enumerate() {
-            latch_of[l.lit.var().idx()] = i as u32;
+            latch_of[at(l.lit.var())] = i as u32;
         }
         if let Some(index) = merges.iter().position(|m| m.latch >= aig.latches.len()) {
             return Err(SystemError::InvalidReduction { index });
         }
-        if let Some(k) = gates.iter().position(|(v, _)| v.idx() >= nv) {
+        if let Some(k) = gates.iter().position(|(v, _)| ix.get(*v).is_none()) {
             return Err(SystemError::InvalidReduction {
                 index: merges.len() + k,
             });
@@ -229,7 +239,7 @@ impl TransitionSystem {
         }
         let mut gate_into: Vec<Option<Lit>> = vec![None; nv];
         for &(v, l) in gates.iter() {
-            gate_into[v.idx()] = Some(l);
+            gate_into[at(v)] = Some(l);
         }
         // A reduction that does not fit is refused, never followed into a wrong system.
         let latches_fit = merges.iter().position(|m| {
@@ -242,28 +252,28 @@ impl TransitionSystem {
         }
         let mut is_input = vec![false; nv];
         for l in &aig.inputs {
-            is_input[l.var().idx()] = true;
+            is_input[at(l.var())] = true;
         }
         let mut position = vec![u32::MAX; nv];
         for (k, g) in aig.ands.iter().enumerate() {
-            position[g.lhs.var().idx()] = k as u32;
+            position[at(g.lhs.var())] = k as u32;
         }
         let gates_fit = gates.iter().position(|&(v, l)| {
-            let (pv, pl) = (position[v.idx()], position.get(l.var().idx()).copied());
+            let lx = ix.get(l.var());
+            let (pv, pl) = (position[at(v)], lx.map(|x| position[x]));
             pv == u32::MAX
-                || gate_into[v.idx()] != Some(l)
-                || match pl {
-                    None => true,
-                    // The constant, an input or a latch not replaced; or an earlier gate not
-                    // replaced.
-                    Some(u32::MAX) => {
-                        let x = l.var().idx();
+                || gate_into[at(v)] != Some(l)
+                || match (lx, pl) {
+                    (Some(x), Some(u32::MAX)) => {
+                        // The constant, an input or a latch not replaced.
                         !(x == 0
                             || is_input[x]
                             || (latch_of[x] != u32::MAX
                                 && replaced[latch_of[x] as usize].is_none()))
                     }
-                    Some(p) => p >= pv || gate_into[l.var().idx()].is_some(),
+                    // An earlier gate not replaced.
+                    (Some(x), Some(p)) => p >= pv || gate_into[x].is_some(),
+                    _ => true,
                 }
         });
         if let Some(k) = gates_fit {
@@ -278,18 +288,19 @@ impl TransitionSystem {
             .chain(aig.constraints.iter().map(|c| c.var()))
             .collect();
         while let Some(v) = stack.pop() {
-            if std::mem::replace(&mut in_coi[v.idx()], true) {
+            let x = at(v);
+            if std::mem::replace(&mut in_coi[x], true) {
                 continue;
             }
-            if let Some(l) = gate_into[v.idx()] {
+            if let Some(l) = gate_into[x] {
                 // A replaced gate brings in its replacement, not its own fan-in.
                 stack.push(l.var());
-            } else if gate_of[v.idx()] != u32::MAX {
-                let g = aig.ands[gate_of[v.idx()] as usize];
+            } else if gate_of[x] != u32::MAX {
+                let g = aig.ands[gate_of[x] as usize];
                 stack.push(g.rhs0.var());
                 stack.push(g.rhs1.var());
-            } else if latch_of[v.idx()] != u32::MAX {
-                let i = latch_of[v.idx()] as usize;
+            } else if latch_of[x] != u32::MAX {
+                let i = latch_of[x] as usize;
                 match replaced[i] {
                     // A replaced latch brings in what replaces it, not its own next state.
                     Some(m) => stack.extend(m.into.map(|r| aig.latches[r].lit.var())),
@@ -302,8 +313,8 @@ impl TransitionSystem {
         let mut next_var = 1u32;
         let mut input_origin = Vec::new();
         for (i, l) in aig.inputs.iter().enumerate() {
-            if in_coi[l.var().idx()] {
-                map[l.var().idx()] = Var(next_var).lit();
+            if in_coi[at(l.var())] {
+                map[at(l.var())] = Var(next_var).lit();
                 next_var += 1;
                 input_origin.push(i);
             }
@@ -311,19 +322,19 @@ impl TransitionSystem {
         let num_inputs = input_origin.len() as u32;
         let mut latch_origin = Vec::new();
         for (i, l) in aig.latches.iter().enumerate() {
-            if in_coi[l.lit.var().idx()] && replaced[i].is_none() {
-                map[l.lit.var().idx()] = Var(next_var).lit();
+            if in_coi[at(l.lit.var())] && replaced[i].is_none() {
+                map[at(l.lit.var())] = Var(next_var).lit();
                 next_var += 1;
                 latch_origin.push(i);
             }
         }
         for (i, l) in aig.latches.iter().enumerate() {
-            if let (true, Some(m)) = (in_coi[l.lit.var().idx()], replaced[i]) {
+            if let (true, Some(m)) = (in_coi[at(l.lit.var())], replaced[i]) {
                 debug_assert!(m.into.is_none_or(|r| replaced[r].is_none()));
                 let into = m
                     .into
-                    .map_or(Lit::FALSE, |r| map[aig.latches[r].lit.var().idx()]);
-                map[l.lit.var().idx()] = into.xor(m.negated);
+                    .map_or(Lit::FALSE, |r| map[at(aig.latches[r].lit.var())]);
+                map[at(l.lit.var())] = into.xor(m.negated);
             }
         }
         let first = first.then(|| {
@@ -336,19 +347,20 @@ impl TransitionSystem {
             strash: HashMap::new(),
             next_var,
         };
-        let m = |map: &[Lit], l: Lit| map[l.var().idx()].xor(l.is_neg());
+        let m = |map: &[Lit], l: Lit| map[at(l.var())].xor(l.is_neg());
         let mut gate_origin = Vec::new();
         for g in &aig.ands {
             let v = g.lhs.var();
-            if !in_coi[v.idx()] {
+            let x = at(v);
+            if !in_coi[x] {
                 continue;
             }
-            if let Some(l) = gate_into[v.idx()] {
-                map[v.idx()] = m(&map, l);
+            if let Some(l) = gate_into[x] {
+                map[x] = m(&map, l);
                 continue;
             }
             let out = b.and(m(&map, g.rhs0), m(&map, g.rhs1));
-            map[v.idx()] = out;
+            map[x] = out;
             if b.gates.len() > gate_origin.len() {
                 gate_origin.push(v);
             }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use common::{assert_topological, check_round_trips, FULL_AAG};
 use pdrkit_logic::Lit;
 use pdrkit_ts::aiger::{parse, read_file, write_aag, write_aig};
+use pdrkit_ts::Position::{Byte, File, Line};
 use pdrkit_ts::{AigerError, Position, Reset, SymbolKind};
 
 /// Parses input that must be rejected, in well under a second, and returns where and why.
@@ -28,28 +29,27 @@ fn reject(input: &[u8]) -> (Position, String) {
     }
 }
 
-/// Asserts that `input` is rejected at `position` with a message holding every one of `parts`,
-/// and that the error's display names the position too.
+/// Asserts that `input` (case `name`) is rejected at `position` with a message holding every one
+/// of `parts`, and that the error's display names the position too.
 #[track_caller]
-fn assert_rejected(input: impl AsRef<[u8]>, position: Position, parts: &[&str]) {
-    let input = input.as_ref();
+fn assert_rejected(name: &str, input: &[u8], position: Position, parts: &[&str]) {
     let (p, msg) = reject(input);
     assert_eq!(
         p,
         position,
-        "position of {msg:?} for {:?}",
+        "{name}: position of {msg:?} for {:?}",
         String::from_utf8_lossy(input)
     );
     for part in parts {
         assert!(
             msg.contains(part),
-            "message {msg:?} lacks {part:?} for {:?}",
+            "{name}: message {msg:?} lacks {part:?} for {:?}",
             String::from_utf8_lossy(input)
         );
     }
     assert!(
         msg.contains("expected"),
-        "message {msg:?} does not say what was expected"
+        "{name}: message {msg:?} does not say what was expected"
     );
     let shown = parse(input).unwrap_err().to_string();
     assert!(shown.starts_with(&position.to_string()), "{shown}");
@@ -66,149 +66,115 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Malformed input, one test per class.
+// Malformed input: one table of (name, input, where the error is, what its message says), and
+// the few cases of another shape after it.
+
+/// Malformed inputs, by class: each is rejected (fast, without panicking) at the given line or
+/// byte offset, with a message holding every fragment (and saying what was expected).
+#[rustfmt::skip]
+const REJECTED: &[(&str, &[u8], Position, &[&str])] = &[
+    ("empty file", b"", Line(1), &["empty file", "expected", "'aag'"]),
+    ("not aiger 1", b"hello world\n", Line(1), &["expected an AIGER header", "'aag' or 'aig'"]),
+    ("not aiger 2", b"AAG 0 0 0 0 0\n", Line(1), &["expected an AIGER header", "'aag' or 'aig'"]),
+    ("not aiger 3", b"\x00\x01\x02\x03", Line(1), &["expected an AIGER header", "'aag' or 'aig'"]),
+    ("not aiger 4", b"aagx 0 0 0 0 0\n", Line(1), &["expected a space before header count M", "'x'"]),
+    ("header missing counts 1", b"aag", Line(1), &["unexpected end of file", "header count M"]),
+    ("header missing counts 2", b"aag 1 1 0\n2\n", Line(1), &["expected a space before header count O", "0x0a"]),
+    ("header missing counts 3", b"aig 3 1 1 1", Line(1), &["unexpected end of file", "header count A"]),
+    ("header missing counts 4", b"aag 0 0 0 0 0 0 0 0 0 0\n", Line(1), &["expected a newline after the header", "'0'"]),
+    ("header non numeric counts 1", b"aag 1 x 0 0 0\n", Line(1), &["expected header count I (a number)", "'x'"]),
+    ("header non numeric counts 2", b"aag -1 0 0 0 0\n", Line(1), &["expected header count M (a number)", "'-'"]),
+    ("header non numeric counts 3", b"aag 1 0 0 0 0 b\n", Line(1), &["expected a newline after the header", "'b'"]),
+    ("m below i plus l plus a", b"aag 1 1 1 0 0\n2\n4 2\n", Line(1), &["expected M >= I + L + A", "M = 1", "I + L + A = 2"]),
+    ("binary m not i plus l plus a", b"aig 3 1 0 0 0\n", Line(1), &["binary AIGER needs M = I + L + A", "M = 3", "I + L + A = 1"]),
+    ("truncated ascii 1", b"aag 2 2 0 0 0\n2\n", Line(3), &["unexpected end of file", "expected an input literal"]),
+    ("truncated ascii 2", b"aag 3 2 0 1 1\n2\n4\n6\n", Line(5), &["unexpected end of file", "expected an AND gate's literal"]),
+    ("truncated ascii 3", b"aag 3 2 0 1 1\n2\n4\n6\n6 2", Line(5), &["unexpected end of file", "the AND gate's second input"]),
+    ("truncated ascii 4", b"aag 1 1 0 1 0\n2\n2", Line(3), &["unexpected end of file", "expected a newline after an output literal"]),
+    ("truncated ascii 5", b"aag 1 1 0 0 0 0 0 1\n2\n3\n2\n", Line(5), &["unexpected end of file", "expected a justice literal"]),
+    ("truncated binary and section 1", b"aig 3 2 0 1 1\n6\n\x02", Byte(17), &["unexpected end of file in the binary AND section", "AND gate 6"]),
+    ("truncated binary and section 2", b"aig 3 2 0 1 1\n6\n", Byte(16), &["unexpected end of file in the binary AND section", "AND gate 6"]),
+    ("truncated binary and section 3", b"aig 3 2 0 1 1\n6\n\x02\x82", Byte(18), &["unexpected end of file in the binary AND section"]),
+    ("definition above 2*M+1: an input", b"aag 1 1 0 0 0\n4\n", Line(2), &["an input is defined by literal 4", "maximum 2*M+1 = 3"]),
+    ("definition above 2*M+1: an AND gate", b"aag 1 0 0 0 1\n4 0 0\n", Line(2), &["an AND gate is defined by literal 4", "maximum 2*M+1 = 3"]),
+    ("literal out of range: a latch's next-state literal", b"aag 1 0 1 0 0\n2 4\n", Line(2), &["expected a latch's next-state literal of at most 2*M+1 = 3", "found 4"]),
+    ("literal out of range: an output literal", b"aag 1 1 0 1 0\n2\n4\n", Line(3), &["expected an output literal of at most 2*M+1 = 3", "found 4"]),
+    ("literal out of range: a bad-state literal", b"aag 1 1 0 0 0 1\n2\n9\n", Line(3), &["expected a bad-state literal of at most 2*M+1 = 3", "found 9"]),
+    ("literal out of range: a constraint literal", b"aag 1 1 0 0 0 0 1\n2\n4\n", Line(3), &["expected a constraint literal of at most 2*M+1 = 3", "found 4"]),
+    ("literal out of range: a justice literal", b"aag 1 1 0 0 0 0 0 1\n2\n1\n5\n", Line(4), &["expected a justice literal of at most 2*M+1 = 3", "found 5"]),
+    ("literal out of range: a fairness literal", b"aag 1 1 0 0 0 0 0 0 1\n2\n4\n", Line(3), &["expected a fairness literal of at most 2*M+1 = 3", "found 4"]),
+    ("literal out of range: an AND gate's second input", b"aag 2 1 0 0 1\n2\n4 2 6\n", Line(3), &["expected an AND gate's second input of at most 2*M+1 = 5", "found 6"]),
+    ("literal out of range: an AND gate's first input", b"aag 2 1 0 0 1\n2\n4 7 2\n", Line(3), &["expected an AND gate's first input of at most 2*M+1 = 5", "found 7"]),
+    ("literal out of range: a latch's next-state literal (binary)", b"aig 1 0 1 0 0\n4\n", Line(2), &["expected a latch's next-state literal of at most 2*M+1 = 3", "found 4"]),
+    ("literal out of range: an output literal (binary)", b"aig 1 1 0 1 0\n4\n", Line(2), &["expected an output literal of at most 2*M+1 = 3", "found 4"]),
+    ("odd literal as definition 1", b"aag 1 1 0 0 0\n3\n", Line(2), &["odd literal 3", "expected an even (positive) literal"]),
+    ("odd literal as definition 2", b"aag 1 0 1 0 0\n3 2\n", Line(2), &["odd literal 3", "expected an even (positive) literal"]),
+    ("odd literal as definition 3", b"aag 1 0 0 0 1\n3 0 0\n", Line(2), &["odd literal 3", "expected an even (positive) literal"]),
+    ("variable defined twice 1", b"aag 2 1 1 0 0\n2\n2 3\n", Line(3), &["variable 1 (literal 2) is defined twice", "as an input and as a latch"]),
+    ("variable defined twice 2", b"aag 3 1 0 0 2\n2\n4 2 2\n4 3 3\n", Line(4), &["variable 2 (literal 4) is defined twice", "as an AND gate and as an AND gate"]),
+    ("variable defined twice 3", b"aag 2 2 0 0 0\n2\n2\n", Line(3), &["defined twice", "as an input and as an input"]),
+    ("variable defined twice 4", b"aag 2 1 0 0 1\n2\n2 0 0\n", Line(3), &["defined twice", "as an input and as an AND gate"]),
+    ("constant defined 1", b"aag 1 1 0 0 0\n0\n", Line(2), &["literal 0, the constant", "expected a literal from 2"]),
+    ("constant defined 2", b"aag 1 0 1 0 0\n0 1\n", Line(2), &["literal 0, the constant", "expected a literal from 2"]),
+    ("constant defined 3", b"aag 1 0 0 0 1\n0 1 1\n", Line(2), &["literal 0, the constant", "expected a literal from 2"]),
+    ("latch reset not zero one or self 1", b"aag 1 0 1 0 0\n2 3 5\n", Line(2), &["expected a latch reset of 0, 1 or the latch literal 2", "found 5"]),
+    ("latch reset not zero one or self 2", b"aag 2 0 2 0 0\n2 3 4\n4 5\n", Line(2), &["latch literal 2", "found 4"]),
+    ("latch reset not zero one or self 3", b"aig 2 0 2 0 0\n3\n5 2\n", Line(3), &["latch literal 4", "found 2"]),
+    ("latch reset not zero one or self 4", b"aag 1 0 1 0 0\n2 3 x\n", Line(2), &["expected a newline after a latch", "'x'"]),
+    ("cyclic and definitions 1", b"aag 3 1 0 1 2\n2\n4\n4 6 2\n6 4 2\n", Line(5), &["AND gates form a cycle", "gate 6 reads literal 4 of gate 4 (line 4)"]),
+    ("cyclic and definitions 2", b"aag 2 1 0 1 1\n2\n4\n4 5 2\n", Line(4), &["AND gates form a cycle", "gate 4 reads literal 5 of gate 4"]),
+    ("cyclic and definitions 3", b"aag 5 1 0 1 4\n2\n4\n4 2 3\n6 10 2\n8 6 2\n10 8 9\n", Line(6), &["AND gates form a cycle"]),
+    ("binary and bad deltas 1", b"aig 2 1 0 0 1\n\x00\x00", Byte(14), &["AND gate 4", "expected a first delta in 1..=4", "found 0"]),
+    ("binary and bad deltas 2", b"aig 2 1 0 0 1\n\x05\x00", Byte(14), &["AND gate 4", "expected a first delta in 1..=4", "found 5"]),
+    ("binary and bad deltas 3", b"aig 2 1 0 0 1\n\x01\x04", Byte(14), &["AND gate 4", "expected a second delta in 0..=3", "found 4"]),
+    ("binary and bad deltas 4", b"aig 2 1 0 0 1\n\xff\xff\xff\xff\x7f\x00", Byte(14), &["AND gate 4", "expected a delta of at most 32 bits"]),
+    ("binary and bad deltas 5", b"aig 2 1 0 0 1\n\x80\x80\x80\x80\x80\x80\x80\x01\x00", Byte(14), &["expected a delta of at most 32 bits"]),
+    ("undefined variable used by an output", b"aag 2 1 0 1 0\n2\n4\n", Line(3), &["uses literal 4 whose variable 2 is never defined", "expected an input, latch or AND gate literal", "an output uses"]),
+    ("undefined variable used by a latch", b"aag 2 0 1 0 0\n2 4\n", Line(2), &["uses literal 4 whose variable 2 is never defined", "expected an input, latch or AND gate literal"]),
+    ("undefined variable used by an AND gate", b"aag 3 1 0 1 1\n2\n6\n6 2 4\n", Line(4), &["uses literal 4 whose variable 2 is never defined", "expected an input, latch or AND gate literal"]),
+    ("undefined variable used by a bad-state property", b"aag 3 1 0 0 0 2\n2\n2\n7\n", Line(4), &["uses literal 7 whose variable 3 is never defined", "expected an input, latch or AND gate literal"]),
+    ("undefined variable used by a constraint", b"aag 3 1 0 0 0 0 1\n2\n6\n", Line(3), &["uses literal 6 whose variable 3 is never defined", "expected an input, latch or AND gate literal"]),
+    ("undefined variable used by a justice property", b"aag 3 1 0 0 0 0 0 2\n2\n1\n2\n3\n2\n5\n", Line(7), &["uses literal 5 whose variable 2 is never defined", "expected an input, latch or AND gate literal"]),
+    ("undefined variable used by a fairness constraint", b"aag 3 1 0 0 0 0 0 0 1\n2\n6\n", Line(3), &["uses literal 6 whose variable 3 is never defined", "expected an input, latch or AND gate literal"]),
+    ("symbol for out of range position 1", b"aag 1 1 0 0 0\n2\ni1 x\n", Line(3), &["symbol i1", "expected a position below 1"]),
+    ("symbol for out of range position 2", b"aag 1 1 0 0 0\n2\ni0 x\no0 y\n", Line(4), &["symbol o0", "expected a position below 0"]),
+    ("symbol for out of range position 3", b"aig 1 1 0 0 0\nl0 x\n", Line(2), &["symbol l0", "expected a position below 0"]),
+    ("symbol for out of range position 4", b"aag 1 1 0 0 0\n2\ni99999999999 x\n", Line(3), &["too large (more than 32 bits)"]),
+    ("garbage in symbol table 1", b"aag 1 1 0 0 0\n2\nx foo\n", Line(3), &["expected a symbol (i, l, o, b, c, j or f", "found 'x'"]),
+    ("garbage in symbol table 2", b"aag 1 1 0 0 0\n2\ni0\n", Line(3), &["expected a space and a name after symbol i0", "0x0a"]),
+    ("garbage in symbol table 3", b"aag 1 1 0 0 0\n2\ni0", Line(3), &["unexpected end of file", "a space and a name after symbol i0"]),
+    ("garbage in symbol table 4", b"aag 1 1 0 0 0\n2\nix a\n", Line(3), &["expected the position of a symbol 'i' (a number)", "'x'"]),
+    ("garbage in symbol table 5", b"aag 1 1 0 0 0\n2\ni0 a\n\0\n", Line(4), &["expected a symbol", "byte 0x00"]),
+    ("garbage in symbol table 6", b"aig 5 0 0 0 5\n\x02\x00\x02\x00\x02\x00\x02\x00\x0a\x00?\n", Line(3), &["expected a symbol", "'?'"]),
+    ("huge header counts fail fast 1", b"aag 4000000000 4000000000 0 0 0\n", Line(1), &["M = 4000000000 is too large", "expected at most"]),
+    ("huge header counts fail fast 2", b"aig 4000000000 4000000000 0 0 0\n", Line(1), &["M = 4000000000 is too large"]),
+    ("huge header counts fail fast 3", b"aag 1000000000 1000000000 0 0 0\n", Line(2), &["unexpected end of file", "expected an input literal"]),
+    ("huge header counts fail fast 4", b"aag 1000000000 0 0 1000000000 0\n", Line(2), &["unexpected end of file", "expected an output literal"]),
+    ("huge header counts fail fast 5", b"aig 1000000000 1000000000 0 0 0\n", Line(1), &["I = 1000000000 implicit inputs in a binary file of 32 bytes", "expected at most"]),
+    ("huge header counts fail fast 6", b"aig 1000000000 0 1000000000 0 0\n", Line(2), &["unexpected end of file", "a latch's next-state literal"]),
+    ("huge header counts fail fast 7", b"aig 1000000000 0 0 0 1000000000\n", Byte(32), &["unexpected end of file in the binary AND section"]),
+    ("huge header counts fail fast 8", b"aag 0 0 0 0 0 0 0 4000000000\n", Line(2), &["unexpected end of file", "a justice property's size"]),
+    ("huge header counts fail fast 9", b"aag 1 0 0 0 0 0 0 1\n4000000000\n", Line(3), &["unexpected end of file", "a justice literal"]),
+    // Issue 44: 25-byte files whose header promises a billion variables.
+    ("huge M, one input promised", b"aag 1000000000 1 0 0 0 1\n", Line(2), &["unexpected end of file", "expected an input literal"]),
+    ("huge M, one input promised (binary)", b"aig 1000000000 1 0 0 0 1\n", Line(1), &["binary AIGER needs M = I + L + A", "expected M = 1", "M = 1000000000"]),
+    ("huge M, one bad state promised", b"aag 1000000000 0 0 0 0 1\n", Line(2), &["unexpected end of file", "expected a bad-state literal"]),
+    ("number over 32 bits 1", b"aag 4294967296 0 0 0 0\n", Line(1), &["expected header count M", "too large (more than 32 bits)"]),
+    ("number over 32 bits 2", b"aag 1 1 0 0 0\n99999999999999999999999999\n", Line(2), &["expected an input literal", "too large (more than 32 bits)"]),
+    ("number over 32 bits 3", b"aag 1 1 0 1 0\n2\n4294967295\n", Line(3), &["expected an output literal of at most 2*M+1 = 3", "found 4294967295"]),
+];
 
 #[test]
-fn empty_file() {
-    assert_rejected(b"", Position::Line(1), &["empty file", "expected", "'aag'"]);
+fn malformed_inputs_are_rejected_with_positioned_errors() {
+    let mut names = hashbrown::HashSet::new();
+    for &(name, input, position, parts) in REJECTED {
+        assert!(names.insert(name), "two cases named {name:?}");
+        assert_rejected(name, input, position, parts);
+    }
 }
 
 #[test]
-fn not_aiger() {
-    let m = ["expected an AIGER header", "'aag' or 'aig'"];
-    assert_rejected("hello world\n", Position::Line(1), &m);
-    assert_rejected("AAG 0 0 0 0 0\n", Position::Line(1), &m);
-    assert_rejected([0u8, 1, 2, 3], Position::Line(1), &m);
-    assert_rejected(
-        "aagx 0 0 0 0 0\n",
-        Position::Line(1),
-        &["expected a space before header count M", "'x'"],
-    );
-}
-
-#[test]
-fn header_missing_counts() {
-    assert_rejected(
-        "aag",
-        Position::Line(1),
-        &["unexpected end of file", "header count M"],
-    );
-    assert_rejected(
-        "aag 1 1 0\n2\n",
-        Position::Line(1),
-        &["expected a space before header count O", "0x0a"],
-    );
-    assert_rejected(
-        "aig 3 1 1 1",
-        Position::Line(1),
-        &["unexpected end of file", "header count A"],
-    );
-    assert_rejected(
-        "aag 0 0 0 0 0 0 0 0 0 0\n",
-        Position::Line(1),
-        &["expected a newline after the header", "'0'"],
-    );
-}
-
-#[test]
-fn header_non_numeric_counts() {
-    assert_rejected(
-        "aag 1 x 0 0 0\n",
-        Position::Line(1),
-        &["expected header count I (a number)", "'x'"],
-    );
-    assert_rejected(
-        "aag -1 0 0 0 0\n",
-        Position::Line(1),
-        &["expected header count M (a number)", "'-'"],
-    );
-    assert_rejected(
-        "aag 1 0 0 0 0 b\n",
-        Position::Line(1),
-        &["expected a newline after the header", "'b'"],
-    );
-}
-
-#[test]
-fn m_below_i_plus_l_plus_a() {
-    assert_rejected(
-        "aag 1 1 1 0 0\n2\n4 2\n",
-        Position::Line(1),
-        &["expected M >= I + L + A", "M = 1", "I + L + A = 2"],
-    );
-}
-
-#[test]
-fn binary_m_not_i_plus_l_plus_a() {
-    assert_rejected(
-        "aig 3 1 0 0 0\n",
-        Position::Line(1),
-        &["binary AIGER needs M = I + L + A", "M = 3", "I + L + A = 1"],
-    );
-}
-
-#[test]
-fn truncated_ascii() {
-    // A missing input line.
-    assert_rejected(
-        "aag 2 2 0 0 0\n2\n",
-        Position::Line(3),
-        &["unexpected end of file", "expected an input literal"],
-    );
-    // A missing AND gate.
-    assert_rejected(
-        "aag 3 2 0 1 1\n2\n4\n6\n",
-        Position::Line(5),
-        &["unexpected end of file", "expected an AND gate's literal"],
-    );
-    // An AND gate cut in the middle.
-    assert_rejected(
-        "aag 3 2 0 1 1\n2\n4\n6\n6 2",
-        Position::Line(5),
-        &["unexpected end of file", "the AND gate's second input"],
-    );
-    // A missing newline at the very end.
-    assert_rejected(
-        "aag 1 1 0 1 0\n2\n2",
-        Position::Line(3),
-        &[
-            "unexpected end of file",
-            "expected a newline after an output literal",
-        ],
-    );
-    // Missing justice literals.
-    assert_rejected(
-        "aag 1 1 0 0 0 0 0 1\n2\n3\n2\n",
-        Position::Line(5),
-        &["unexpected end of file", "expected a justice literal"],
-    );
-}
-
-#[test]
-fn truncated_binary_and_section() {
-    // Header (14 bytes) and one output line (2 bytes): the AND section starts at byte 16.
-    assert_rejected(
-        b"aig 3 2 0 1 1\n6\n\x02",
-        Position::Byte(17),
-        &[
-            "unexpected end of file in the binary AND section",
-            "AND gate 6",
-        ],
-    );
-    assert_rejected(
-        b"aig 3 2 0 1 1\n6\n",
-        Position::Byte(16),
-        &[
-            "unexpected end of file in the binary AND section",
-            "AND gate 6",
-        ],
-    );
-    // A delta whose continuation bit promises a byte that never comes.
-    assert_rejected(
-        b"aig 3 2 0 1 1\n6\n\x02\x82",
-        Position::Byte(18),
-        &["unexpected end of file in the binary AND section"],
-    );
+fn binary_and_section_cut_anywhere() {
     // A real model cut anywhere in its AND section.
     let full = parse(FULL_AAG.as_bytes()).unwrap();
     let bin = write_aig(&full);
@@ -231,291 +197,16 @@ fn truncated_binary_and_section() {
 }
 
 #[test]
-fn literal_out_of_range() {
-    let above = |what: &str, max: u32, found: u32| {
-        vec![
-            format!("expected {what} of at most 2*M+1 = {max}"),
-            format!("found {found}"),
-        ]
-    };
-    let check = |input: &str, line: usize, parts: Vec<String>| {
-        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-        assert_rejected(input, Position::Line(line), &parts);
-    };
-    check(
-        "aag 1 0 1 0 0\n2 4\n",
-        2,
-        above("a latch's next-state literal", 3, 4),
-    );
-    check("aag 1 1 0 1 0\n2\n4\n", 3, above("an output literal", 3, 4));
-    check(
-        "aag 1 1 0 0 0 1\n2\n9\n",
-        3,
-        above("a bad-state literal", 3, 9),
-    );
-    check(
-        "aag 1 1 0 0 0 0 1\n2\n4\n",
-        3,
-        above("a constraint literal", 3, 4),
-    );
-    check(
-        "aag 1 1 0 0 0 0 0 1\n2\n1\n5\n",
-        4,
-        above("a justice literal", 3, 5),
-    );
-    check(
-        "aag 1 1 0 0 0 0 0 0 1\n2\n4\n",
-        3,
-        above("a fairness literal", 3, 4),
-    );
-    check(
-        "aag 2 1 0 0 1\n2\n4 2 6\n",
-        3,
-        above("an AND gate's second input", 5, 6),
-    );
-    check(
-        "aag 2 1 0 0 1\n2\n4 7 2\n",
-        3,
-        above("an AND gate's first input", 5, 7),
-    );
-    // Binary latch next-state and output literals are range-checked too.
-    check(
-        "aig 1 0 1 0 0\n4\n",
-        2,
-        above("a latch's next-state literal", 3, 4),
-    );
-    check("aig 1 1 0 1 0\n4\n", 2, above("an output literal", 3, 4));
-    // A definition above 2*M.
-    assert_rejected(
-        "aag 1 1 0 0 0\n4\n",
-        Position::Line(2),
-        &["an input is defined by literal 4", "maximum 2*M+1 = 3"],
-    );
-    assert_rejected(
-        "aag 1 0 0 0 1\n4 0 0\n",
-        Position::Line(2),
-        &["an AND gate is defined by literal 4", "maximum 2*M+1 = 3"],
-    );
-}
-
-#[test]
-fn odd_literal_as_definition() {
-    let m = ["odd literal 3", "expected an even (positive) literal"];
-    assert_rejected("aag 1 1 0 0 0\n3\n", Position::Line(2), &m);
-    assert_rejected("aag 1 0 1 0 0\n3 2\n", Position::Line(2), &m);
-    assert_rejected("aag 1 0 0 0 1\n3 0 0\n", Position::Line(2), &m);
-}
-
-#[test]
-fn variable_defined_twice() {
-    assert_rejected(
-        "aag 2 1 1 0 0\n2\n2 3\n",
-        Position::Line(3),
-        &[
-            "variable 1 (literal 2) is defined twice",
-            "as an input and as a latch",
-        ],
-    );
-    assert_rejected(
-        "aag 3 1 0 0 2\n2\n4 2 2\n4 3 3\n",
-        Position::Line(4),
-        &[
-            "variable 2 (literal 4) is defined twice",
-            "as an AND gate and as an AND gate",
-        ],
-    );
-    assert_rejected(
-        "aag 2 2 0 0 0\n2\n2\n",
-        Position::Line(3),
-        &["defined twice", "as an input and as an input"],
-    );
-    assert_rejected(
-        "aag 2 1 0 0 1\n2\n2 0 0\n",
-        Position::Line(3),
-        &["defined twice", "as an input and as an AND gate"],
-    );
-}
-
-#[test]
-fn constant_defined() {
-    let m = ["literal 0, the constant", "expected a literal from 2"];
-    assert_rejected("aag 1 1 0 0 0\n0\n", Position::Line(2), &m);
-    assert_rejected("aag 1 0 1 0 0\n0 1\n", Position::Line(2), &m);
-    assert_rejected("aag 1 0 0 0 1\n0 1 1\n", Position::Line(2), &m);
-}
-
-#[test]
-fn latch_reset_not_zero_one_or_self() {
-    assert_rejected(
-        "aag 1 0 1 0 0\n2 3 5\n",
-        Position::Line(2),
-        &[
-            "expected a latch reset of 0, 1 or the latch literal 2",
-            "found 5",
-        ],
-    );
-    assert_rejected(
-        "aag 2 0 2 0 0\n2 3 4\n4 5\n",
-        Position::Line(2),
-        &["latch literal 2", "found 4"],
-    );
-    assert_rejected(
-        "aig 2 0 2 0 0\n3\n5 2\n",
-        Position::Line(3),
-        &["latch literal 4", "found 2"],
-    );
-    assert_rejected(
-        "aag 1 0 1 0 0\n2 3 x\n",
-        Position::Line(2),
-        &["expected a newline after a latch", "'x'"],
-    );
-    // The three valid resets.
+fn the_three_latch_resets() {
     let a = parse(b"aag 3 0 3 0 0\n2 3\n4 5 1\n6 7 6\n").unwrap();
     let resets: Vec<Reset> = a.latches.iter().map(|l| l.reset).collect();
     assert_eq!(resets, [Reset::Zero, Reset::One, Reset::Uninit]);
 }
 
 #[test]
-fn cyclic_and_definitions() {
-    // a = b ∧ c, b = a ∧ c.
-    assert_rejected(
-        "aag 3 1 0 1 2\n2\n4\n4 6 2\n6 4 2\n",
-        Position::Line(5),
-        &[
-            "AND gates form a cycle",
-            "gate 6 reads literal 4 of gate 4 (line 4)",
-        ],
-    );
-    // a = a ∧ c.
-    assert_rejected(
-        "aag 2 1 0 1 1\n2\n4\n4 5 2\n",
-        Position::Line(4),
-        &["AND gates form a cycle", "gate 4 reads literal 5 of gate 4"],
-    );
-    // A longer cycle behind an acyclic prefix.
-    assert_rejected(
-        "aag 5 1 0 1 4\n2\n4\n4 2 3\n6 10 2\n8 6 2\n10 8 9\n",
-        Position::Line(6),
-        &["AND gates form a cycle"],
-    );
-}
-
-#[test]
-fn binary_and_bad_deltas() {
-    // Header "aig 2 1 0 0 1\n" is 14 bytes; the gate is literal 4.
-    assert_rejected(
-        b"aig 2 1 0 0 1\n\x00\x00",
-        Position::Byte(14),
-        &["AND gate 4", "expected a first delta in 1..=4", "found 0"],
-    );
-    assert_rejected(
-        b"aig 2 1 0 0 1\n\x05\x00",
-        Position::Byte(14),
-        &["AND gate 4", "expected a first delta in 1..=4", "found 5"],
-    );
-    assert_rejected(
-        b"aig 2 1 0 0 1\n\x01\x04",
-        Position::Byte(14),
-        &["AND gate 4", "expected a second delta in 0..=3", "found 4"],
-    );
-    assert_rejected(
-        b"aig 2 1 0 0 1\n\xff\xff\xff\xff\x7f\x00",
-        Position::Byte(14),
-        &["AND gate 4", "expected a delta of at most 32 bits"],
-    );
-    assert_rejected(
-        b"aig 2 1 0 0 1\n\x80\x80\x80\x80\x80\x80\x80\x01\x00",
-        Position::Byte(14),
-        &["expected a delta of at most 32 bits"],
-    );
-    // Deltas may reach the constant.
+fn binary_deltas_may_reach_the_constant() {
     let a = parse(b"aig 2 1 0 1 1\n4\n\x04\x00").unwrap();
     assert_eq!((a.ands[0].rhs0, a.ands[0].rhs1), (lit(0), lit(0)));
-}
-
-#[test]
-fn undefined_variable_used() {
-    let m = |l: u32, v: u32| {
-        [
-            format!("uses literal {l} whose variable {v} is never defined"),
-            "expected an input, latch or AND gate literal".to_string(),
-        ]
-    };
-    let check = |input: &str, line: usize, parts: [String; 2]| {
-        assert_rejected(input, Position::Line(line), &[&parts[0], &parts[1]]);
-    };
-    check("aag 2 1 0 1 0\n2\n4\n", 3, m(4, 2));
-    check("aag 2 0 1 0 0\n2 4\n", 2, m(4, 2));
-    check("aag 3 1 0 1 1\n2\n6\n6 2 4\n", 4, m(4, 2));
-    check("aag 3 1 0 0 0 2\n2\n2\n7\n", 4, m(7, 3));
-    check("aag 3 1 0 0 0 0 1\n2\n6\n", 3, m(6, 3));
-    check("aag 3 1 0 0 0 0 0 2\n2\n1\n2\n3\n2\n5\n", 7, m(5, 2));
-    check("aag 3 1 0 0 0 0 0 0 1\n2\n6\n", 3, m(6, 3));
-    assert!(reject(b"aag 2 1 0 1 0\n2\n4\n")
-        .1
-        .contains("an output uses"));
-}
-
-#[test]
-fn symbol_for_out_of_range_position() {
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\ni1 x\n",
-        Position::Line(3),
-        &["symbol i1", "expected a position below 1"],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\ni0 x\no0 y\n",
-        Position::Line(4),
-        &["symbol o0", "expected a position below 0"],
-    );
-    assert_rejected(
-        b"aig 1 1 0 0 0\nl0 x\n",
-        Position::Line(2),
-        &["symbol l0", "expected a position below 0"],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\ni99999999999 x\n",
-        Position::Line(3),
-        &["too large (more than 32 bits)"],
-    );
-}
-
-#[test]
-fn garbage_in_symbol_table() {
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\nx foo\n",
-        Position::Line(3),
-        &["expected a symbol (i, l, o, b, c, j or f", "found 'x'"],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\ni0\n",
-        Position::Line(3),
-        &["expected a space and a name after symbol i0", "0x0a"],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\ni0",
-        Position::Line(3),
-        &[
-            "unexpected end of file",
-            "a space and a name after symbol i0",
-        ],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\nix a\n",
-        Position::Line(3),
-        &["expected the position of a symbol 'i' (a number)", "'x'"],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n2\ni0 a\n\0\n",
-        Position::Line(4),
-        &["expected a symbol", "byte 0x00"],
-    );
-    // Binary: the line is counted over the AND section's bytes too (here one 0x0a delta).
-    assert_rejected(
-        b"aig 5 0 0 0 5\n\x02\x00\x02\x00\x02\x00\x02\x00\x0a\x00?\n",
-        Position::Line(3),
-        &["expected a symbol", "'?'"],
-    );
 }
 
 #[test]
@@ -551,94 +242,23 @@ fn directory_instead_of_file() {
 }
 
 #[test]
-fn huge_header_counts_fail_fast() {
-    // Each takes no time and allocates nothing big (see tests/memory.rs for the measure).
-    assert_rejected(
-        "aag 4000000000 4000000000 0 0 0\n",
-        Position::Line(1),
-        &["M = 4000000000 is too large", "expected at most"],
-    );
-    assert_rejected(
-        "aig 4000000000 4000000000 0 0 0\n",
-        Position::Line(1),
-        &["M = 4000000000 is too large"],
-    );
-    assert_rejected(
-        "aag 1000000000 1000000000 0 0 0\n",
-        Position::Line(2),
-        &["unexpected end of file", "expected an input literal"],
-    );
-    assert_rejected(
-        "aag 1000000000 0 0 1000000000 0\n",
-        Position::Line(2),
-        &["unexpected end of file", "expected an output literal"],
-    );
-    assert_rejected(
-        "aig 1000000000 1000000000 0 0 0\n",
-        Position::Line(1),
-        &[
-            "I = 1000000000 implicit inputs in a binary file of 32 bytes",
-            "expected at most",
-        ],
-    );
-    assert_rejected(
-        "aig 1000000000 0 1000000000 0 0\n",
-        Position::Line(2),
-        &["unexpected end of file", "a latch's next-state literal"],
-    );
-    assert_rejected(
-        "aig 1000000000 0 0 0 1000000000\n",
-        Position::Byte(32),
-        &["unexpected end of file in the binary AND section"],
-    );
-    assert_rejected(
-        "aag 0 0 0 0 0 0 0 4000000000\n",
-        Position::Line(2),
-        &["unexpected end of file", "a justice property's size"],
-    );
-    assert_rejected(
-        "aag 1 0 0 0 0 0 0 1\n4000000000\n",
-        Position::Line(3),
-        &["unexpected end of file", "a justice literal"],
-    );
-    // A huge M with a few sparse high literals is valid, and cheap.
+fn a_huge_m_with_sparse_literals_is_valid() {
+    // Cheap, too (see tests/memory.rs for the measure).
     let a = parse(b"aag 1000000000 1 0 1 0\n2000000000\n2000000001\n").unwrap();
     assert_eq!(a.max_var, 1_000_000_000);
     check_round_trips(&a, 4);
 }
 
 #[test]
-fn number_over_32_bits() {
-    assert_rejected(
-        "aag 4294967296 0 0 0 0\n",
-        Position::Line(1),
-        &["expected header count M", "too large (more than 32 bits)"],
-    );
-    assert_rejected(
-        "aag 1 1 0 0 0\n99999999999999999999999999\n",
-        Position::Line(2),
-        &["expected an input literal", "too large (more than 32 bits)"],
-    );
-    // Just below the limit: a number, but out of range.
-    assert_rejected(
-        "aag 1 1 0 1 0\n2\n4294967295\n",
-        Position::Line(3),
-        &[
-            "expected an output literal of at most 2*M+1 = 3",
-            "found 4294967295",
-        ],
-    );
-}
-
-#[test]
 fn bad_gzip_data() {
     let mut z = gzip(FULL_AAG.as_bytes());
     z.truncate(z.len() / 2);
-    assert_rejected(&z, Position::File, &["bad gzip data"]);
+    assert_rejected("truncated gzip", &z, File, &["bad gzip data"]);
     // Gzip of garbage: the content is checked as usual.
     assert_rejected(
-        gzip(b"hello"),
-        Position::Line(1),
+        "gzip of garbage",
+        &gzip(b"hello"),
+        Line(1),
         &["expected an AIGER header"],
     );
 }

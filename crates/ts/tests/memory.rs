@@ -10,6 +10,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use pdrkit_ts::aiger::{parse, write_aag, write_aig};
+use pdrkit_ts::certificate::witness_circuit;
+use pdrkit_ts::kinduction::kinduction_circuit;
+use pdrkit_ts::TransitionSystem;
 
 thread_local! {
     static LIVE: Cell<usize> = const { Cell::new(0) };
@@ -93,6 +96,9 @@ fn huge_counts_allocate_nothing_big() {
         b"aig 1000000000 0 0 0 1000000000\n",
         b"aig 1000000000 0 0 1000000000 1000000000\n",
         b"aig 1048576 1048576 0 0 0\n",
+        // The 25-byte files of issue 44, ASCII and binary.
+        b"aag 1000000000 1 0 0 0 1\n",
+        b"aig 1000000000 1 0 0 0 1\n",
         // Sparse high literals under a huge M: valid.
         b"aag 1000000000 1 0 1 0\n2000000000\n2000000001\n",
         b"aag 1073741822 0 1 1 1\n2147483644 2147483645\n2147483642\n2147483642 2147483644 1\n",
@@ -110,6 +116,31 @@ fn writers_of_a_sparse_model_stay_small() {
     assert!(peak < 1 << 20, "write_aag peaked at {peak} bytes");
     assert_eq!(parse(&aag).unwrap(), a);
     assert_eq!(parse(&bin).unwrap().inputs.len(), 1);
+}
+
+/// A file that declares a huge `M` and defines a few variables (valid AIGER) becomes a small
+/// transition system: the tables over the model's variables follow what the file defines, not
+/// `M` (they took gigabytes, and seconds, before).
+#[test]
+fn a_sparse_model_becomes_a_small_system() {
+    // Input 2, a toggling latch, gate = input AND latch, bad = the gate; all near 2^31.
+    let text = b"aag 1000000000 1 1 0 1 1\n2\n1999999998 1999999999\n2000000000\n2000000000 2 1999999998\n";
+    let a = parse(text).unwrap();
+    let (r, peak) = peak_of(|| a.validate());
+    assert_eq!(r, Ok(()));
+    assert!(peak < 1 << 20, "validate peaked at {peak} bytes");
+    let (ts, peak) = peak_of(|| TransitionSystem::from_aig(&a, None).unwrap());
+    assert!(peak < 1 << 20, "from_aig peaked at {peak} bytes");
+    assert_eq!((ts.num_inputs(), ts.num_latches()), (1, 1));
+    let (ts, peak) = peak_of(|| TransitionSystem::from_aig_with_first(&a, Some(0)).unwrap());
+    assert!(peak < 1 << 20, "from_aig_with_first peaked at {peak} bytes");
+    assert_eq!(ts.num_latches(), 2);
+    let (w, peak) = peak_of(|| kinduction_circuit(&a, 3, &[]));
+    assert!(peak < 1 << 20, "kinduction_circuit peaked at {peak} bytes");
+    assert_eq!(w.validate(), Ok(()));
+    let (w, peak) = peak_of(|| witness_circuit(&a, &[]));
+    assert!(peak < 1 << 20, "witness_circuit peaked at {peak} bytes");
+    assert_eq!(w.validate(), Ok(()));
 }
 
 #[test]

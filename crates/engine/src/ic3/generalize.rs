@@ -460,30 +460,6 @@ fn tie(l: Lit, seed: u64) -> u64 {
     (u64::from(l.code()) ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// A small deterministic random source (xorshift64*), seeded from the configuration, for the
-/// occasional shuffled drop order: the same seed gives the same run.
-pub(super) struct Rng(u64);
-
-impl Rng {
-    pub(super) fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// True with probability `p`.
-    fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-
-    pub(super) fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, (self.next() % (i as u64 + 1)) as usize);
-        }
-    }
-}
+/// The random source of the occasional shuffled drop order, seeded from the configuration
+/// ([`Rng::new`]): the same seed gives the same run.
+pub(super) use pdrkit_logic::rng::Rng;

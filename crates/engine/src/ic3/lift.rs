@@ -460,7 +460,7 @@ mod tests {
     use pdrkit_logic::{Cube, Lit};
     use pdrkit_ts::{Aig, Latch, Reset, TransitionSystem};
 
-    use super::super::tests::{random_circuit, XorShift};
+    use super::super::tests::{random_circuit, Rng};
     use super::{TernarySim, F, T, X};
 
     /// The reference: the whole circuit simulated again for every latch tried.
@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn event_driven_simulation_keeps_what_full_simulation_keeps() {
-        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut calls_with_drops = 0;
         for _ in 0..20 {
             let ts = random_circuit(3, 8, 60, &mut rng);

@@ -734,18 +734,9 @@ fn lifted_predecessor_is_a_sub_cube_whose_every_state_steps_into_the_target() {
     }
 }
 
-/// The tests' pseudo-random numbers (xorshift64): fixed seeds, the same cases every run.
-pub(super) struct XorShift(pub u64);
-
-impl XorShift {
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+/// The tests' pseudo-random numbers: pdrkit's one generator, at fixed seeds (the same cases
+/// every run).
+pub(super) use pdrkit_logic::rng::Rng;
 
 /// A random circuit with reconvergent fan-out: `gates` ANDs over the inputs, the latches and
 /// the gates before, with random polarities; each latch's next state is one of them, or an
@@ -754,7 +745,7 @@ pub(super) fn random_circuit(
     inputs: usize,
     latches: usize,
     gates: usize,
-    rng: &mut XorShift,
+    rng: &mut Rng,
 ) -> TransitionSystem {
     let mut next = |n: usize| rng.below(n);
     let mut c = Circuit::new(inputs, latches);
