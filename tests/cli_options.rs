@@ -339,45 +339,45 @@ fn outputs_are_written_through_devices_links_and_fifos() {
     );
 }
 
-/// `--each-property` that runs out of time, or is interrupted, says which.
-#[test]
-fn each_property_says_time_limit() {
-    let dir = scratch("each");
-    // Two properties of a 24-bit counter that needs 2^23 steps to reach its top bit: far
-    // beyond a tenth of a second, and not provable by induction alone.
-    let mut text = String::new();
+/// Two properties (both the top bit) of a 24-bit counter that needs 2^23 steps to reach it:
+/// far beyond a second or two, and not provable by induction alone.
+fn counter24() -> String {
     let n = 24;
-    let latches: Vec<usize> = (1..=n).collect();
     let mut gates = Vec::new();
-    let mut next = vec![0usize; n];
+    let mut next = Vec::new();
     let mut carry = 1usize; // constant true, as a literal
     let mut var = n + 1;
-    for i in 0..n {
-        let l = 2 * latches[i];
+    for i in 1..=n {
+        let l = 2 * i;
         // next = l XOR carry; new carry = l AND carry.
-        let and1 = 2 * var;
-        gates.push((and1, l, carry));
-        var += 1;
-        let or_n = 2 * var; // ¬l ∧ ¬carry
-        gates.push((or_n, l ^ 1, carry ^ 1));
-        var += 1;
-        let xor = 2 * var; // ¬(l∧c) ∧ ¬(¬l∧¬c)
-        gates.push((xor, and1 ^ 1, or_n ^ 1));
-        var += 1;
-        next[i] = xor;
-        carry = and1;
+        let both = 2 * var;
+        let neither = 2 * var + 2;
+        let xor = 2 * var + 4;
+        gates.push((both, l, carry));
+        gates.push((neither, l ^ 1, carry ^ 1));
+        gates.push((xor, both ^ 1, neither ^ 1));
+        var += 3;
+        next.push(xor);
+        carry = both;
     }
-    let top = 2 * latches[n - 1];
-    text.push_str(&format!("aag {} 0 {n} 0 {} 2\n", var - 1, gates.len()));
-    for i in 0..n {
-        text.push_str(&format!("{} {}\n", 2 * latches[i], next[i]));
+    let top = 2 * n;
+    let mut text = format!("aag {} 0 {n} 0 {} 2\n", var - 1, gates.len());
+    for (i, x) in next.iter().enumerate() {
+        text.push_str(&format!("{} {x}\n", 2 * (i + 1)));
     }
     text.push_str(&format!("{top}\n{top}\n"));
     for (a, b, c) in &gates {
         text.push_str(&format!("{a} {b} {c}\n"));
     }
+    text
+}
+
+/// `--each-property` that runs out of time says so.
+#[test]
+fn each_property_says_time_limit() {
+    let dir = scratch("each");
     let m = dir.join("counter24.aag");
-    std::fs::write(&m, text).unwrap();
+    std::fs::write(&m, counter24()).unwrap();
     let o = pdrkit([
         "check".as_ref(),
         m.as_os_str(),
@@ -391,4 +391,26 @@ fn each_property_says_time_limit() {
     let err = stderr(&o);
     assert!(err.contains("b0 unknown: time limit reached"), "{err}");
     assert!(!err.contains("no worker answered"), "{err}");
+}
+
+/// `-v` on a run longer than a second prints its progress once a second.
+#[test]
+fn verbose_shows_progress_once_a_second() {
+    let dir = scratch("progress");
+    let m = dir.join("counter24.aag");
+    std::fs::write(&m, counter24()).unwrap();
+    let o = check(&m, &["--engine", "ic3", "--timeout", "2.5", "-v"]);
+    assert_eq!(first_line(&o), "unknown", "{}", describe("progress", &o));
+    let err = stderr(&o);
+    // About one line a second: 1s and 2s (a loaded machine may shift them a little).
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| {
+            l.strip_prefix("pdrkit: ")
+                .and_then(|r| r.split_once("s: "))
+                .is_some_and(|(t, _)| t.parse::<u64>().is_ok())
+        })
+        .collect();
+    assert!((1..=3).contains(&lines.len()), "{err}");
+    assert!(lines.iter().any(|l| l.contains("frames")), "{err}");
 }

@@ -216,8 +216,8 @@ pub fn show_progress(start: Instant) {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         eprintln!(
-            "pdrkit: {:.0}s: {}",
-            start.elapsed().as_secs_f64(),
+            "pdrkit: {}s: {}",
+            start.elapsed().as_secs(),
             if items.is_empty() {
                 "(nothing reported yet)".into()
             } else {

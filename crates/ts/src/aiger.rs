@@ -763,6 +763,19 @@ fn topo_sort(aig: &mut Aig, first_line: usize) -> Result<()> {
     Ok(())
 }
 
+/// The header's counts of the AIGER 1.9 sections (`B C J F`), each with its space, up to the
+/// last one that is not empty (none for an AIGER 1.0 file).
+fn header_sections(aig: &Aig) -> String {
+    let counts = [
+        aig.bads.len(),
+        aig.constraints.len(),
+        aig.justice.len(),
+        aig.fairness.len(),
+    ];
+    let keep = counts.iter().rposition(|&n| n > 0).map_or(0, |p| p + 1);
+    counts[..keep].iter().map(|n| format!(" {n}")).collect()
+}
+
 /// Writes the model as ASCII AIGER (`aag`), keeping its numbering.
 pub fn write_aag(aig: &Aig) -> Vec<u8> {
     use std::fmt::Write as _;
@@ -776,16 +789,7 @@ pub fn write_aag(aig: &Aig) -> Vec<u8> {
         aig.outputs.len(),
         aig.ands.len()
     );
-    let extra = [
-        aig.bads.len(),
-        aig.constraints.len(),
-        aig.justice.len(),
-        aig.fairness.len(),
-    ];
-    let keep = extra.iter().rposition(|&n| n > 0).map_or(0, |p| p + 1);
-    for n in &extra[..keep] {
-        let _ = write!(s, " {n}");
-    }
+    s.push_str(&header_sections(aig));
     s.push('\n');
     for i in &aig.inputs {
         let _ = writeln!(s, "{}", i.code());
@@ -878,16 +882,7 @@ pub fn write_aig(aig: &Aig) -> Vec<u8> {
         Var(v).lit_with(l.is_neg()).code()
     };
     let mut out = format!("aig {} {ni} {nl} {} {na}", ni + nl + na, aig.outputs.len());
-    let extra = [
-        aig.bads.len(),
-        aig.constraints.len(),
-        aig.justice.len(),
-        aig.fairness.len(),
-    ];
-    let keep = extra.iter().rposition(|&n| n > 0).map_or(0, |p| p + 1);
-    for n in &extra[..keep] {
-        out.push_str(&format!(" {n}"));
-    }
+    out.push_str(&header_sections(aig));
     out.push('\n');
     for l in &aig.latches {
         match l.reset {
