@@ -273,23 +273,14 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
     let input = match input {
         Ok(p) => p,
         Err(e) => {
-            return Ok(Record {
-                file: inst.rel.clone(),
-                config: peer.name().into(),
-                peer: true,
-                expected: inst.expected,
-                verdict: Verdict::Unknown,
-                ending: "error".into(),
-                judgement: Judgement::Unsolved,
-                wall_s: 0.0,
-                cpu_s: 0.0,
-                rss_mb: 0.0,
-                timeout_s: timeout,
-                check: "-".into(),
-                check_s: 0.0,
-                stats: String::new(),
-                note: format!("cannot prepare the input: {e:#}"),
-            })
+            return Ok(Record::error(
+                &inst.rel,
+                peer.name().into(),
+                true,
+                inst.expected,
+                timeout,
+                format!("cannot prepare the input: {e:#}"),
+            ))
         }
     };
     let cmd = match peer {
@@ -363,25 +354,17 @@ pub fn run_job(inst: &Instance, job: &Job, s: &Settings) -> Record {
             Job::Pdrkit { config, .. } => (config.name.clone(), false),
             Job::Peer { peer, .. } => (peer.name().to_string(), true),
         };
-        Record {
-            file: inst.rel.clone(),
+        let timeout = match job {
+            Job::Pdrkit { timeout, .. } | Job::Peer { timeout, .. } => *timeout,
+        };
+        Record::error(
+            &inst.rel,
             config,
             peer,
-            expected: inst.expected,
-            verdict: Verdict::Unknown,
-            ending: "error".into(),
-            judgement: Judgement::Unsolved,
-            wall_s: 0.0,
-            cpu_s: 0.0,
-            rss_mb: 0.0,
-            timeout_s: match job {
-                Job::Pdrkit { timeout, .. } | Job::Peer { timeout, .. } => *timeout,
-            },
-            check: "-".into(),
-            check_s: 0.0,
-            stats: String::new(),
-            note: format!("could not run: {e:#}"),
-        }
+            inst.expected,
+            timeout,
+            format!("could not run: {e:#}"),
+        )
     })
 }
 

@@ -527,20 +527,18 @@ pub fn file_by_file(records: &[Record], c: &str, peer: &str) -> String {
         num2(median(&mut times)),
         times.len()
     );
-    let _ = writeln!(
-        md,
-        "- query ratio: median {}, max {} over {} files with both counts",
-        num2(median(&mut queries)),
-        num2(max(&queries)),
-        queries.len()
-    );
-    let _ = writeln!(
-        md,
-        "- µs/query ratio: median {}, max {} over {} files with both means",
-        num2(median(&mut costs)),
-        num2(max(&costs)),
-        costs.len()
-    );
+    for (what, xs, both) in [
+        ("query", &mut queries, "counts"),
+        ("µs/query", &mut costs, "means"),
+    ] {
+        let _ = writeln!(
+            md,
+            "- {what} ratio: median {}, max {} over {} files with both {both}",
+            num2(median(&mut xs[..])),
+            num2(max(&xs[..])),
+            xs.len()
+        );
+    }
     let _ = writeln!(
         md,
         "\nA ratio below 1 means pdrkit is faster / asks fewer queries / spends less per query."

@@ -164,6 +164,34 @@ pub struct Record {
 }
 
 impl Record {
+    /// A run that could not be made at all (`ending` `error`, unsolved), with why in `note`.
+    pub fn error(
+        file: &str,
+        config: String,
+        peer: bool,
+        expected: Expected,
+        timeout_s: f64,
+        note: String,
+    ) -> Self {
+        Record {
+            file: file.to_string(),
+            config,
+            peer,
+            expected,
+            verdict: Verdict::Unknown,
+            ending: "error".into(),
+            judgement: Judgement::Unsolved,
+            wall_s: 0.0,
+            cpu_s: 0.0,
+            rss_mb: 0.0,
+            timeout_s,
+            check: "-".into(),
+            check_s: 0.0,
+            stats: String::new(),
+            note,
+        }
+    }
+
     /// Whether the run solved the file (correctly, checked, in time).
     pub fn solved(&self) -> bool {
         self.judgement == Judgement::Solved
