@@ -33,6 +33,8 @@ fn main() -> ExitCode {
         }
     }));
     let argv = hwmcc_form(std::env::args_os().collect());
+    // clap has no "show the hidden options" flag: `--help-all` is `--help` on a grammar whose
+    // tuning options are not hidden.
     let help_all = argv.iter().any(|a| a == "--help-all");
     let argv: Vec<_> = argv
         .into_iter()
