@@ -345,3 +345,52 @@ fn arrays() {
     assert_eq!(bv(8), hex(1, "0"));
     assert_eq!(bv(10), hex(1, "1")); // writing the default back restores the array
 }
+
+/// A small deterministic generator (xorshift) for wide operands.
+fn wide(seed: &mut u64, w: u32) -> Bv {
+    let limbs: Vec<u64> = (0..w.div_ceil(64))
+        .map(|_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        })
+        .collect();
+    Bv::from_limbs(w, &limbs)
+}
+
+#[test]
+fn wide_vectors_keep_the_division_identity() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for w in [2501u32, 3000] {
+        for round in 0..6 {
+            let a = wide(&mut seed, w);
+            // Divisors of several sizes: full width, one limb, a few limbs.
+            let d = match round % 3 {
+                0 => wide(&mut seed, w),
+                1 => Bv::from_u64(w, 0x1234_5678_9abc_def1),
+                _ => wide(&mut seed, 200).uext(w - 200),
+            };
+            let (q, r) = (a.udiv(&d), a.urem(&d));
+            assert_eq!(q.mul(&d).add(&r), a, "{w} {round}");
+            assert!(r.ucmp(&d).is_lt(), "{w} {round}");
+            // Signed: a = sdiv * d + srem, |srem| < |d|, srem has a's sign.
+            let (sq, sr) = (a.sdiv(&d), a.srem(&d));
+            assert_eq!(sq.mul(&d).add(&sr), a, "{w} {round}");
+            assert!(sr.is_zero() || sr.sign() == a.sign(), "{w} {round}");
+            // smod has d's sign and differs from srem by 0 or d.
+            let sm = a.smod(&d);
+            assert!(sm.is_zero() || sm.sign() == d.sign(), "{w} {round}");
+            assert!(sm == sr || sm == sr.add(&d), "{w} {round}");
+            // Shifts and rotations across many limbs.
+            let n = Bv::from_u64(w, 1000 + round);
+            assert_eq!(a.rol(&n).ror(&n), a);
+            assert_eq!(
+                a.sll(&n).srl(&n),
+                a.slice(w - 1 - 1000 - round as u32, 0)
+                    .uext(1000 + round as u32)
+            );
+            assert_eq!(a.concat(&d).slice(2 * w - 1, w), a);
+        }
+    }
+}

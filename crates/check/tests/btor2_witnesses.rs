@@ -104,15 +104,44 @@ fn truncated_traces_are_rejected() {
     }
 }
 
-/// Flips one listed input bit at a time (a bounded number per witness); every flip must either
-/// replay or be rejected with a typed error, never panic, and at least one flip per suite must
-/// change the outcome.
+/// For each witness: how many of the single-bit flips of `flipped_input_bits_change_some_outcomes`
+/// (the first bit of each of the first 40 input assignments, one at a time) `btorsim.py check`
+/// rejects, and how many flips there are.
+const REFERENCE_FLIPS: &[(&str, usize, usize)] = &[
+    ("arbitrated_top_n2_w8_d16_e0.btor2", 10, 40),
+    ("arbitrated_top_n3_w32_d16_e0.btor2", 10, 40),
+    ("arbitrated_top_n3_w8_d16_e0.btor2", 12, 40),
+    ("arbitrated_top_n4_w16_d16_e0.btor2", 12, 40),
+    ("arbitrated_top_n5_w128_d8_e0.btor2", 12, 40),
+    ("arbitrated_top_n5_w64_d16_e0.btor2", 11, 40),
+    ("brp2.2.prop1-func-interl.btor2", 40, 40),
+    ("circular_pointer_top_w128_d8_e0.btor2", 23, 40),
+    ("circular_pointer_top_w32_d16_e0.btor2", 23, 40),
+    ("circular_pointer_top_w64_d8_e0.btor2", 34, 40),
+    ("circular_pointer_top_w8_d16_e0.btor2", 34, 40),
+    ("krebs.3.prop1-func-interl.btor2", 40, 40),
+    ("marlann_compute_fail2-p1.btor", 15, 34),
+    ("picorv32_mutAY_nomem-p4.btor2", 20, 40),
+    ("shift_register_top_w16_d16_e0.btor2", 34, 40),
+    ("shift_register_top_w16_d8_e0.btor2", 32, 40),
+    ("shift_register_top_w32_d8_e0.btor2", 33, 40),
+    ("shift_register_top_w64_d8_e0.btor2", 32, 40),
+    ("stack-p1.btor2", 2, 13),
+    ("vis_arrays_am2901.btor2", 8, 40),
+    ("vis_arrays_buf_bug.btor2", 11, 40),
+];
+
+/// Flips one listed input bit at a time (the first bit of each of the first 40 input
+/// assignments); every flip must either replay or be rejected with a typed error, never panic;
+/// in every witness some flip changes the outcome, and exactly the flips `btorsim.py` rejects
+/// are rejected (counted per witness).
 #[test]
 fn flipped_input_bits_change_some_outcomes() {
     let mut rejected = 0;
     let mut tried = 0;
     for (name, model, w) in traces() {
         let mut flips_here = 0;
+        let mut rejected_here = 0;
         'frames: for k in 0..w.frames.len() {
             for a in 0..w.frames[k].inputs.len() {
                 if flips_here >= 40 {
@@ -135,10 +164,18 @@ fn flipped_input_bits_change_some_outcomes() {
                 tried += 1;
                 if replay_btor2(&model, &m).is_err() {
                     rejected += 1;
+                    rejected_here += 1;
                 }
             }
         }
-        let _ = name;
+        eprintln!("{name}: {rejected_here} of {flips_here} flips rejected");
+        assert!(rejected_here > 0, "{name}: no flip changes the outcome");
+        let reference = REFERENCE_FLIPS.iter().find(|r| r.0 == name).unwrap();
+        assert_eq!(
+            (rejected_here, flips_here),
+            (reference.1, reference.2),
+            "{name}"
+        );
     }
     eprintln!("{rejected} of {tried} single-bit input flips rejected");
     if tried > 0 {
