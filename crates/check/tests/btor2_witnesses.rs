@@ -182,3 +182,78 @@ fn flipped_input_bits_change_some_outcomes() {
         assert!(rejected > 0);
     }
 }
+
+/// Random traces that `btorsim.py` generated (its random simulation: 12 frames, inputs and free
+/// states redrawn until the constraints hold, written whether or not the bad fires) for the 79
+/// shared models whose trace is under 12 kB, and one trace of `stack-p1` that fires, each with
+/// `btorsim.py check`'s verdict: `ok K`, `not-reached F`, or `constraint C line L step S`. The
+/// checker must give the same verdict on every one.
+#[test]
+fn random_traces_get_the_reference_verdicts() {
+    use std::io::Read;
+    let Some(dir) = shared_btor2() else {
+        return;
+    };
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/btor2_random_witnesses.txt.gz"
+    );
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut n = 0;
+    for section in text.split("=== ").filter(|s| !s.is_empty()) {
+        let (head, wit) = section.split_once('\n').unwrap();
+        let (name, want) = head.split_once(' ').unwrap();
+        let model = read_btor2(&model_of(&dir, name)).unwrap();
+        let w = parse_btor2_witness(wit).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let got = match replay_btor2(&model, &w) {
+            Ok(r) => format!("ok {}", r.bad_step),
+            Err(Btor2ReplayError::NotReached { frames, .. }) => format!("not-reached {frames}"),
+            Err(Btor2ReplayError::ConstraintViolated {
+                constraint,
+                line,
+                step,
+                ..
+            }) => format!("constraint {constraint} line {line} step {step}"),
+            Err(e) => format!("error {e}"),
+        };
+        assert_eq!(got, want, "{name}");
+        // The full simulation sees the same: the first step with a constraint 0 or the bad 1.
+        let sim = simulate_btor2(&model, &w).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let first =
+            (0..sim.bads.len()).find(|&k| !sim.constraints[k].iter().all(|&c| c) || sim.bads[k][0]);
+        match first {
+            Some(k) if sim.constraints[k].iter().all(|&c| c) => assert_eq!(got, format!("ok {k}")),
+            Some(k) => assert!(got.ends_with(&format!("step {k}")), "{name}: {got}"),
+            None => assert!(got.starts_with("not-reached"), "{name}: {got}"),
+        }
+        n += 1;
+    }
+    assert_eq!(n, 80);
+}
+
+/// Every shared BTOR2 model is read, with the counts of its MANIFEST.tsv row.
+#[test]
+fn all_shared_btor2_models_are_read() {
+    let Some(dir) = shared_btor2() else {
+        return;
+    };
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    let mut n = 0;
+    for row in manifest.lines().skip(1) {
+        let c: Vec<&str> = row.split('\t').collect();
+        let m = read_btor2(&dir.join(c[0])).unwrap_or_else(|e| panic!("{}: {e}", c[0]));
+        let counts = [
+            m.states.len(),
+            m.inputs.len(),
+            m.bads.len(),
+            m.constraints.len(),
+        ];
+        let want: Vec<usize> = c[4..8].iter().map(|x| x.parse().unwrap()).collect();
+        assert_eq!(counts.to_vec(), want, "{}", c[0]);
+        n += 1;
+    }
+    assert_eq!(n, 95);
+}
