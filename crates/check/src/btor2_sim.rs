@@ -248,13 +248,15 @@ pub fn evaluate_btor2(
     inputs: &[Btor2Value],
 ) -> Vec<Option<Btor2Value>> {
     let mut values = vec![None; m.nodes.len()];
-    let pos = |list: &[usize], i: usize| list.iter().position(|&x| x == i);
+    // Each leaf's given value, by node index.
+    let mut given: Vec<Option<&Btor2Value>> = vec![None; m.nodes.len()];
+    for (list, vals) in [(&m.states, states), (&m.inputs, inputs)] {
+        for (&node, v) in list.iter().zip(vals) {
+            given[node] = Some(v);
+        }
+    }
     let r: Result<(), ()> = eval_pass(m, &mut values, |i, _| {
-        let given = match m.nodes[i].op {
-            Btor2Op::State => pos(&m.states, i).and_then(|p| states.get(p)),
-            _ => pos(&m.inputs, i).and_then(|p| inputs.get(p)),
-        };
-        Ok(given
+        Ok(given[i]
             .cloned()
             .unwrap_or_else(|| Btor2Value::zero(m.sort(i))))
     });
