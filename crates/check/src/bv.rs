@@ -661,3 +661,64 @@ impl fmt::Display for Bv {
         f.write_str(&self.to_bits())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Bv;
+
+    #[test]
+    fn bits_round_trip_at_limb_boundaries() {
+        for w in [1usize, 63, 64, 65, 127, 128, 129, 130] {
+            let bits: String = (0..w).map(|i| if i % 3 == 0 { '1' } else { '0' }).collect();
+            let v = Bv::from_bits(&bits).unwrap();
+            assert_eq!(v.width() as usize, w);
+            assert_eq!(v.to_bits(), bits);
+        }
+        assert!(Bv::from_bits("").is_none());
+        assert!(Bv::from_bits("012").is_none());
+    }
+
+    #[test]
+    fn decimal_literals_and_their_ranges() {
+        // 64 bits: 2^64 - 1 fits, 2^64 does not; -2^63 fits, -2^63 - 1 does not.
+        assert!(Bv::from_decimal(64, "18446744073709551615")
+            .unwrap()
+            .is_ones());
+        assert!(Bv::from_decimal(64, "18446744073709551616").is_none());
+        let min = Bv::from_decimal(64, "-9223372036854775808").unwrap();
+        assert_eq!(min.to_u64(), Some(1 << 63));
+        assert!(Bv::from_decimal(64, "-9223372036854775809").is_none());
+        // 65 bits: 2^64 and -2^64.
+        let v = Bv::from_decimal(65, "18446744073709551616").unwrap();
+        assert_eq!(v.to_bits(), format!("1{}", "0".repeat(64)));
+        assert_eq!(Bv::from_decimal(65, "-18446744073709551616").unwrap(), v);
+        // 1 bit: -1 is 1, 2 does not fit.
+        assert_eq!(Bv::from_decimal(1, "-1").unwrap().to_bits(), "1");
+        assert!(Bv::from_decimal(1, "2").is_none());
+        assert!(Bv::from_decimal(8, "").is_none());
+        assert!(Bv::from_decimal(8, "1a").is_none());
+        assert_eq!(Bv::from_decimal(8, "-0").unwrap(), Bv::zero(8));
+    }
+
+    #[test]
+    fn hexadecimal_literals() {
+        assert_eq!(Bv::from_hex(5, "1f").unwrap().to_bits(), "11111");
+        assert!(Bv::from_hex(5, "20").is_none());
+        assert_eq!(Bv::from_hex(5, "0001f").unwrap().to_bits(), "11111");
+        assert!(Bv::from_hex(8, "0x1").is_none());
+        assert!(Bv::from_hex(8, "-1").is_none());
+        let v = Bv::from_hex(130, "3ffffffffffffffffffffffffffffffff").unwrap();
+        assert!(v.is_ones());
+    }
+
+    #[test]
+    fn extensions_across_limbs() {
+        let v = Bv::from_bits("1").unwrap();
+        assert!(v.sext(129).is_ones());
+        assert_eq!(v.uext(129).to_bits(), format!("{}1", "0".repeat(129)));
+        let w = Bv::from_u64(64, 1 << 63);
+        assert_eq!(w.sext(1).to_bits(), format!("11{}", "0".repeat(63)));
+        assert_eq!(w.sext(64).slice(127, 63), Bv::ones(65));
+        assert_eq!(w.slice(63, 63).to_bits(), "1");
+    }
+}
