@@ -257,6 +257,11 @@ impl Btor2Model {
     }
 }
 
+/// The widest bit vector the simulator takes: each value of the sort is held whole, so a
+/// hostile file declaring a width of billions of bits is refused at once rather than
+/// exhausting memory (HWMCC's widest sorts are some thousands of bits).
+pub const MAX_WIDTH: u32 = 1 << 20;
+
 /// A BTOR2 model the checker cannot read.
 #[derive(Debug, thiserror::Error)]
 pub enum Btor2Error {
@@ -480,6 +485,11 @@ pub fn parse_btor2(text: &str) -> Result<Btor2Model> {
                     let w: u32 = p.number("a width")?;
                     if w == 0 {
                         return Err(p.sort_err("a bit-vector width must be positive"));
+                    }
+                    if w > MAX_WIDTH {
+                        return Err(p.sort_err(
+                            "a bit-vector width is at most 2^20 bits (the simulator's limit)",
+                        ));
                     }
                     Btor2Sort::BitVec(w)
                 }

@@ -291,6 +291,8 @@ fn malformed_models_are_rejected_with_their_line() {
             "1 sort bitvec 4\n2 sort array 1 1\n3 state 2\n4 not 2 -3\n",
             4,
         ),
+        // A width no memory holds is refused at once.
+        ("1 sort bitvec 4\n2 sort bitvec 4000000000\n", 2),
     ] {
         let e: Btor2Error = parse_btor2(text).unwrap_err();
         assert!(
