@@ -3,8 +3,11 @@
 //! for each BTOR2 input and state the AIG literals of its bits, so a witness can be given back
 //! in BTOR2 terms.
 
+mod blast;
+mod gates;
 pub mod model;
 mod parse;
 
+pub use blast::{blast, BlastError, Blasted, Variable};
 pub use model::{Arg, Model, Node, NodeId, NodeKind, Op, Sort};
 pub use parse::{parse, Btor2Error};
