@@ -463,3 +463,155 @@ impl Blaster<'_> {
         Ok(r)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    fn blasted(text: &str) -> Blasted {
+        blast(&parse(text).unwrap()).unwrap()
+    }
+
+    /// One step of the AIG: the values of its latches after `latch` with `inputs`, and the
+    /// value of its first bad-state property in the current state.
+    fn step(aig: &Aig, latch: &[bool], inputs: &[bool]) -> (Vec<bool>, bool) {
+        let mut val = vec![false; aig.max_var as usize + 1];
+        for (l, &x) in aig.latches.iter().zip(latch) {
+            val[l.lit.var().idx()] = x;
+        }
+        for (l, &x) in aig.inputs.iter().zip(inputs) {
+            val[l.var().idx()] = x;
+        }
+        let lit = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+        for g in &aig.ands {
+            val[g.lhs.var().idx()] = lit(&val, g.rhs0) && lit(&val, g.rhs1);
+        }
+        let next = aig.latches.iter().map(|l| lit(&val, l.next)).collect();
+        (next, lit(&val, aig.bads[0]))
+    }
+
+    #[test]
+    fn a_counter_reaches_seven() {
+        let b = blasted(
+            "1 sort bitvec 3\n2 one 1\n3 state 1 cnt\n4 zero 1\n5 init 1 3 4\n\
+             6 add 1 3 2\n7 next 1 3 6\n8 sort bitvec 1\n9 ones 1\n10 eq 8 3 9\n\
+             11 bad 10 full\n",
+        );
+        let aig = &b.aig;
+        assert_eq!(aig.latches.len(), 3);
+        assert!(aig.latches.iter().all(|l| l.reset == Reset::Zero));
+        assert!(aig.inputs.is_empty());
+        assert_eq!(
+            b.states[0].bits,
+            aig.latches.iter().map(|l| l.lit).collect::<Vec<_>>()
+        );
+        let names: Vec<_> = aig
+            .symbols
+            .iter()
+            .map(|s| (s.kind, s.index, &s.name[..]))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                (SymbolKind::Bad, 0, "full"),
+                (SymbolKind::Latch, 0, "cnt[0]"),
+                (SymbolKind::Latch, 1, "cnt[1]"),
+                (SymbolKind::Latch, 2, "cnt[2]"),
+            ]
+        );
+        let mut s = vec![false; 3];
+        for k in 0..8 {
+            let (next, bad) = step(aig, &s, &[]);
+            assert_eq!(bad, k == 7, "step {k}");
+            s = next;
+        }
+        aig.validate().unwrap();
+    }
+
+    #[test]
+    fn resets_from_constant_init_and_uninitialized_states() {
+        // a = 0b101 by consth; u by a constant expression (uext of one); v uninitialized.
+        let b = blasted(
+            "1 sort bitvec 3\n2 state 1 a\n3 consth 1 5\n4 init 1 2 3\n5 next 1 2 2\n\
+             6 state 1 u\n7 next 1 6 -6\n8 sort bitvec 1\n9 one 8\n10 uext 1 9 2\n\
+             11 init 1 6 10\n12 state 8 v\n13 next 8 12 -12\n14 bad 12\n",
+        );
+        use Reset::*;
+        let resets: Vec<_> = b.aig.latches.iter().map(|l| l.reset).collect();
+        assert_eq!(resets, [One, Zero, One, One, Zero, Zero, Uninit]);
+        assert!(b.aig.ands.is_empty(), "constants fold: {:?}", b.aig.ands);
+        // u's next is its negation.
+        assert_eq!(b.aig.latches[3].next, !b.aig.latches[3].lit);
+        assert_eq!(b.states.len(), 3);
+        assert_eq!(b.states[2].bits, [b.aig.latches[6].lit]);
+        assert_eq!(b.aig.symbols.iter().filter(|s| s.name == "v").count(), 1);
+    }
+
+    #[test]
+    fn states_without_next_are_free() {
+        // s: no init, no next: an AIG input. t: init, no next: a latch that starts at the
+        // init value and then takes a fresh input's value.
+        let b = blasted(
+            "1 sort bitvec 2\n2 input 1 x\n3 state 1 s\n4 state 1 t\n5 zero 1\n\
+             6 init 1 4 5\n7 sort bitvec 1\n8 eq 7 3 4\n9 bad 8\n",
+        );
+        let aig = &b.aig;
+        assert_eq!(aig.inputs.len(), 2 + 2 + 2);
+        assert_eq!(b.inputs[0].bits, aig.inputs[..2]);
+        assert_eq!(b.states[0].bits, aig.inputs[2..4]);
+        assert_eq!(aig.latches.len(), 2);
+        for (i, l) in aig.latches.iter().enumerate() {
+            assert_eq!(l.reset, Reset::Zero);
+            assert_eq!(l.next, aig.inputs[4 + i]);
+            assert_eq!(b.states[1].bits[i], l.lit);
+        }
+        let inputs: Vec<_> = aig
+            .symbols
+            .iter()
+            .filter(|s| s.kind == SymbolKind::Input)
+            .map(|s| (s.index, &s.name[..]))
+            .collect();
+        assert_eq!(inputs, [(0, "x[0]"), (1, "x[1]"), (2, "s[0]"), (3, "s[1]")]);
+        aig.validate().unwrap();
+    }
+
+    #[test]
+    fn properties_constraints_and_outputs() {
+        let b = blasted(
+            "1 sort bitvec 1\n2 input 1 p\n3 input 1 q\n4 bad -2 nb\n5 constraint 3\n\
+             6 fair 2\n7 justice 2 2 -3 j\n8 output 2 o\n",
+        );
+        let (p, q) = (b.aig.inputs[0], b.aig.inputs[1]);
+        assert_eq!(b.aig.bads, [!p]);
+        assert_eq!(b.aig.constraints, [q]);
+        assert_eq!(b.aig.fairness, [p]);
+        assert_eq!(b.aig.justice, [vec![p, !q]]);
+        assert!(b.aig.outputs.is_empty());
+        assert_eq!(b.outputs[0].bits, [p]);
+        assert_eq!(b.outputs[0].symbol.as_deref(), Some("o"));
+        assert!(b
+            .aig
+            .symbols
+            .iter()
+            .any(|s| s.kind == SymbolKind::Justice && s.name == "j"));
+        // A width-1 input is named without an index.
+        assert!(b
+            .aig
+            .symbols
+            .iter()
+            .any(|s| s.kind == SymbolKind::Input && s.name == "p"));
+    }
+
+    #[test]
+    fn unsupported_constructs_are_refused() {
+        let m = parse("1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 a 3\n");
+        assert!(m.is_err(), "symbols are not ids");
+        let m = parse("1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 2 3\n").unwrap();
+        let e = blast(&m).unwrap_err();
+        assert!(matches!(e, BlastError::Unsupported { line: 4, .. }), "{e}");
+        let m = parse("1 sort bitvec 2\n2 sort array 1 1\n3 state 2 mem\n").unwrap();
+        let e = blast(&m).unwrap_err();
+        assert!(matches!(&e, BlastError::Unsupported { line: 3, what } if what.contains("array")));
+    }
+}
