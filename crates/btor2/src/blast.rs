@@ -8,6 +8,10 @@ use pdrkit_ts::{Aig, Latch, Reset, Symbol, SymbolKind};
 use crate::gates::Gates;
 use crate::model::{Arg, Model, NodeId, NodeKind, Op, Sort};
 
+/// The largest index width of an array the blaster translates (element by element: an
+/// array of `2^w` elements becomes that many bit vectors).
+pub const MAX_ARRAY_INDEX_WIDTH: u32 = 8;
+
 /// Why a (well-formed) model cannot be bit-blasted yet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BlastError {
@@ -37,7 +41,9 @@ pub struct Variable {
     /// The node's symbol, if any.
     pub symbol: Option<String>,
     /// The AIG literals of its bits, LSB first: inputs of the AIG for a BTOR2 input (and for a
-    /// state without `next` and `init`), latches for a state with `next` or `init`.
+    /// state without `next` and `init`), latches for a state with `next` or `init`. For an
+    /// array, its elements in index order, each LSB first (element `j`, bit `i` at
+    /// `j * element_width + i`).
     pub bits: Vec<Lit>,
 }
 
@@ -68,8 +74,13 @@ pub struct Blasted {
 /// without `init` its bits are plain AIG inputs; with `init` they are latches whose next
 /// value is a fresh AIG input (the `init` value at step 0, free afterwards).
 ///
-/// Not yet supported ([`BlastError::Unsupported`]): arrays, and `init` with a value that is
-/// not constant.
+/// Arrays of bit vectors whose index width is at most [`MAX_ARRAY_INDEX_WIDTH`] are blasted
+/// element by element: an array value is its `2^w` elements (an array state, `2^w` bit-vector
+/// latches; `init` with an element value starts every element at it), `read` a multiplexer
+/// tree, `write` a compare-and-select per element, `eq`/`neq`/`ite` element-wise.
+///
+/// Not yet supported ([`BlastError::Unsupported`]): arrays with wider indices or array
+/// elements, and `init` with a value that is not constant.
 pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
     let mut b = Blaster {
         model,
@@ -155,8 +166,15 @@ pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
                 let v = b.op(line, *op, *sort, args)?;
                 b.define(n.id, v);
             }
-            NodeKind::Init { state, value, .. } => {
-                let v = b.arg(line, *value)?;
+            NodeKind::Init { sort, state, value } => {
+                let mut v = b.arg(line, *value)?;
+                if let Some(Sort::Array { .. }) = model.sort(*sort) {
+                    let (n, ew) = b.array_shape(line, *sort, "array states")?;
+                    if v.len() == ew && n > 1 {
+                        // Every element starts at the value.
+                        v = v.repeat(n);
+                    }
+                }
                 if v.iter().any(|l| !l.is_const()) {
                     return Err(BlastError::Unsupported {
                         line,
@@ -277,18 +295,53 @@ impl Blaster<'_> {
             .collect()
     }
 
+    /// The number of AIG bits of a value of `sort`: its width, or for an array (of bit
+    /// vectors, index width at most [`MAX_ARRAY_INDEX_WIDTH`]) its elements' bits.
     fn bv_width(&self, line: usize, sort: NodeId, what: &str) -> Result<usize, BlastError> {
         match self.model.sort(sort) {
             Some(Sort::BitVec(w)) => Ok(w as usize),
-            Some(Sort::Array { .. }) => Err(BlastError::Unsupported {
-                line,
-                what: format!("arrays ({what})"),
-            }),
+            Some(Sort::Array { .. }) => {
+                let (n, ew) = self.array_shape(line, sort, what)?;
+                Ok(n * ew)
+            }
             None => Err(BlastError::Malformed {
                 line,
                 what: format!("{sort} is not a sort"),
             }),
         }
+    }
+
+    /// The number of elements and the element width of an array sort.
+    fn array_shape(
+        &self,
+        line: usize,
+        sort: NodeId,
+        what: &str,
+    ) -> Result<(usize, usize), BlastError> {
+        let unsupported = |why: String| BlastError::Unsupported {
+            line,
+            what: format!("arrays ({what}): {why}"),
+        };
+        let Some(Sort::Array { index, element }) = self.model.sort(sort) else {
+            return Err(BlastError::Malformed {
+                line,
+                what: format!("{sort} is not an array sort"),
+            });
+        };
+        let iw = match self.model.sort(index) {
+            Some(Sort::BitVec(w)) => w,
+            _ => return Err(unsupported("the index is not a bit vector".into())),
+        };
+        let ew = match self.model.sort(element) {
+            Some(Sort::BitVec(w)) => w,
+            _ => return Err(unsupported("the elements are arrays".into())),
+        };
+        if iw > MAX_ARRAY_INDEX_WIDTH {
+            return Err(unsupported(format!(
+                "index width {iw} is above {MAX_ARRAY_INDEX_WIDTH}"
+            )));
+        }
+        Ok((1usize << iw, ew as usize))
     }
 
     /// The position of the first latch of `state`, checking `value` has its width.
@@ -321,6 +374,54 @@ impl Blaster<'_> {
         }
     }
 
+    /// `read A I` and `write A I V` on an array blasted element by element.
+    fn array_op(&mut self, line: usize, op: Op, args: &[Arg]) -> Result<Vec<Lit>, BlastError> {
+        let array_sort = self
+            .model
+            .sort_of(args[0].id)
+            .ok_or_else(|| BlastError::Malformed {
+                line,
+                what: format!("{} is not a value", args[0].id),
+            })?;
+        let (n, ew) = self.array_shape(line, array_sort, op.name())?;
+        let a = self.arg(line, args[0])?;
+        let i = self.arg(line, args[1])?;
+        let v = if op == Op::Write {
+            self.arg(line, args[2])?
+        } else {
+            vec![Lit::FALSE; ew]
+        };
+        if a.len() != n * ew || (1usize << i.len()) != n || v.len() != ew {
+            return Err(BlastError::Malformed {
+                line,
+                what: format!("operands of `{}` of the wrong width", op.name()),
+            });
+        }
+        let g = &mut self.g;
+        if op == Op::Read {
+            // A multiplexer tree over the index bits, LSB first.
+            let mut level: Vec<Vec<Lit>> = a.chunks(ew).map(<[Lit]>::to_vec).collect();
+            for &bit in &i {
+                level = level
+                    .chunks(2)
+                    .map(|pair| g.mux_vec(bit, &pair[1], &pair[0]))
+                    .collect();
+            }
+            return Ok(level.pop().expect("one element"));
+        }
+        let mut out = Vec::with_capacity(a.len());
+        for (j, element) in a.chunks(ew).enumerate() {
+            let matches: Vec<Lit> = i
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| b.xor(j >> k & 1 == 0))
+                .collect();
+            let hit = g.and_all(&matches);
+            out.extend(g.mux_vec(hit, &v, element));
+        }
+        Ok(out)
+    }
+
     fn op(
         &mut self,
         line: usize,
@@ -330,10 +431,7 @@ impl Blaster<'_> {
     ) -> Result<Vec<Lit>, BlastError> {
         use Op::*;
         if matches!(op, Read | Write) {
-            return Err(BlastError::Unsupported {
-                line,
-                what: format!("arrays (`{}`)", op.name()),
-            });
+            return self.array_op(line, op, args);
         }
         let w = self.bv_width(line, sort, "an array-valued operator")?;
         let a: Vec<Vec<Lit>> = args
@@ -452,7 +550,7 @@ impl Blaster<'_> {
                 v
             }
             Ite => g.mux_vec(a[0][0], &a[1], &a[2]),
-            Read | Write => unreachable!("refused above"),
+            Read | Write => unreachable!("done above"),
         };
         if r.len() != w {
             return Err(BlastError::Malformed {
@@ -610,7 +708,7 @@ mod tests {
         let m = parse("1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 2 3\n").unwrap();
         let e = blast(&m).unwrap_err();
         assert!(matches!(e, BlastError::Unsupported { line: 4, .. }), "{e}");
-        let m = parse("1 sort bitvec 2\n2 sort array 1 1\n3 state 2 mem\n").unwrap();
+        let m = parse("1 sort bitvec 9\n2 sort array 1 1\n3 state 2 mem\n").unwrap();
         let e = blast(&m).unwrap_err();
         assert!(matches!(&e, BlastError::Unsupported { line: 3, what } if what.contains("array")));
     }

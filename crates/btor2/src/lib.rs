@@ -8,6 +8,6 @@ mod gates;
 pub mod model;
 mod parse;
 
-pub use blast::{blast, BlastError, Blasted, Variable};
+pub use blast::{blast, BlastError, Blasted, Variable, MAX_ARRAY_INDEX_WIDTH};
 pub use model::{Arg, Model, Node, NodeId, NodeKind, Op, Sort};
 pub use parse::{parse, Btor2Error};
