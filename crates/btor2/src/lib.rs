@@ -26,4 +26,4 @@ mod parse;
 
 pub use blast::{blast, BlastError, Blasted, Variable, MAX_ARRAY_INDEX_WIDTH};
 pub use model::{Arg, Model, Node, NodeId, NodeKind, Op, Sort};
-pub use parse::{parse, Btor2Error};
+pub use parse::{parse, Btor2Error, MAX_WIDTH};

@@ -4,6 +4,11 @@ use std::collections::HashMap;
 
 use crate::model::{Arg, Model, Node, NodeId, NodeKind, Op, Sort};
 
+/// The widest bit-vector sort accepted: every bit of a value becomes an AIG literal, so a
+/// width of billions (a hostile or broken file) is refused at once instead of exhausting
+/// memory; HWMCC's widest sorts are some thousands of bits.
+pub const MAX_WIDTH: u32 = 1 << 20;
+
 /// Why a BTOR2 text is not a well-formed model. Every variant names the (1-based) line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Btor2Error {
@@ -338,11 +343,11 @@ impl Parser {
             "sort" => match l.token("`bitvec` or `array`")? {
                 "bitvec" => {
                     let w = l.number("a width")?;
-                    if w == 0 {
+                    if w == 0 || w > MAX_WIDTH {
                         return Err(Btor2Error::Expected {
                             line,
-                            expected: "a positive width",
-                            found: "0".into(),
+                            expected: "a width from 1 to 2^20",
+                            found: w.to_string(),
                         });
                     }
                     NodeKind::Sort(Sort::BitVec(w))
@@ -765,5 +770,8 @@ mod tests {
         assert!(matches!(e, Btor2Error::BadSlice { line: 3, .. }));
         let e = parse("1 sort bitvec 4\n2 input 1\n3 add 1 2\n").unwrap_err();
         assert!(matches!(e, Btor2Error::Expected { line: 3, .. }));
+        // A width no memory holds is refused at once.
+        let e = parse("1 sort bitvec 4\n2 sort bitvec 4000000000\n").unwrap_err();
+        assert!(matches!(e, Btor2Error::Expected { line: 2, .. }), "{e}");
     }
 }
