@@ -18,7 +18,7 @@ use pdrkit_logic::{Cube, Lit};
 use pdrkit_ts::{Aig, TransitionSystem};
 
 use crate::args::CheckArgs;
-use crate::model::shown;
+use crate::model::{shown, Loaded};
 use crate::output::{certificate_bytes, write_output, Artifact};
 use crate::solve::solve;
 use crate::{limits, wave};
@@ -90,13 +90,13 @@ fn invariant_in_system(
 /// Runs `check --each-property` after the model is read; returns the exit code.
 pub fn check_each(
     a: &CheckArgs,
-    aig: &Aig,
-    checker: &pdrkit_check::Model,
+    m: &Loaded,
     names: Option<&pdrkit_check::SignalNames>,
     start: Instant,
     deadline: Option<Instant>,
     mut stats: Vec<Stat>,
 ) -> anyhow::Result<u8> {
+    let (aig, checker) = (&m.aig, &m.checked);
     let count = aig.properties().len();
     // Engines stop a little before the limit, so that the answers found are printed rather
     // than the watchdog's `unknown`.
@@ -133,7 +133,7 @@ pub fn check_each(
             }
         }
         let mut st = Vec::new();
-        let (o, artifact) = solve(a, aig, checker, &ts, Some(i), &pctl, &mut st);
+        let (o, artifact) = solve(a, m, &ts, Some(i), &pctl, &mut st);
         // An engine stopped by this property's share of the time, or by a signal, says so
         // (a portfolio would say only that no worker answered).
         let o = match o {

@@ -6,6 +6,7 @@
 //! exit code 1; no panic reaches the user.
 
 mod args;
+mod btor2;
 mod certify;
 mod check;
 mod each;

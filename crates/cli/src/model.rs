@@ -6,14 +6,45 @@ use std::path::Path;
 
 use pdrkit_ts::{aiger, Aig};
 
-/// Reads the model file once (`-`: standard input); the engines and the independent checker
-/// each parse its bytes with their own reader, so that a bug of one reader cannot fool both.
-pub(crate) fn read_model(path: &Path) -> anyhow::Result<(Aig, pdrkit_check::Model)> {
+use crate::btor2::{self, Btor2Input};
+
+/// A model as the engines and the independent checker read it.
+pub(crate) struct Loaded {
+    /// The AIG the engines check (for BTOR2, the bit-blasted model).
+    pub aig: Aig,
+    /// The same AIG as the checker's own reader read it (for BTOR2, the blasted AIG as
+    /// written in AIGER: the model its certificates speak of).
+    pub checked: pdrkit_check::Model,
+    /// For a BTOR2 model, the word-level model on both sides.
+    pub btor2: Option<Btor2Input>,
+}
+
+/// Reads the model file once (`-`: standard input), AIGER or BTOR2 by content; the engines and
+/// the independent checker each parse its bytes with their own reader, so that a bug of one
+/// reader cannot fool both.
+pub(crate) fn read_model(path: &Path) -> anyhow::Result<Loaded> {
     let bytes = read_bytes(path)?;
+    if btor2::is_btor2(&bytes) {
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| anyhow::anyhow!("{}: not a text file: {e}", shown(path)))?;
+        let input = btor2::read(text).map_err(|e| anyhow::anyhow!("{}: {e:#}", shown(path)))?;
+        let aig = input.blasted.aig.clone();
+        let checked = pdrkit_check::Model::parse(&aiger::write_aag(&aig))
+            .map_err(|e| anyhow::anyhow!("{}: the blasted model: {e}", shown(path)))?;
+        return Ok(Loaded {
+            aig,
+            checked,
+            btor2: Some(input),
+        });
+    }
     let aig = aiger::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", shown(path)))?;
     let checked = pdrkit_check::Model::parse(&bytes)
         .map_err(|e| anyhow::anyhow!("{}: the checker's reader: {e}", shown(path)))?;
-    Ok((aig, checked))
+    Ok(Loaded {
+        aig,
+        checked,
+        btor2: None,
+    })
 }
 
 /// Reads a model with the independent checker's reader only (`replay`, `certify`).

@@ -8,15 +8,15 @@ use pdrkit_engine::{bmc, portfolio, Control, EngineSpec, Outcome, Proof, Reason,
 use pdrkit_ts::{aiger, Aig, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
-use crate::model::single_property;
+use crate::btor2::Btor2Input;
+use crate::model::{single_property, Loaded};
 use crate::output::Artifact;
 
 /// Runs the chosen engine on `ts` (the system of `property`, or of all properties) and checks
 /// its answer; the engine's and the check's statistics go into `stats`.
 pub(crate) fn solve(
     a: &CheckArgs,
-    aig: &Aig,
-    checker: &pdrkit_check::Model,
+    m: &Loaded,
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
@@ -32,23 +32,21 @@ pub(crate) fn solve(
                 ..default
             })
         }
-        Engine::Portfolio => return solve_portfolio(a, aig, checker, ts, property, ctl, stats),
+        Engine::Portfolio => return solve_portfolio(a, m, ts, property, ctl, stats),
         Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind_config(a.engine == Engine::Kipdr)),
         Engine::Ic3 => EngineSpec::Ic3(a.ic3_config()),
     };
     let (outcome, st) = spec.run(ts, ctl);
     stats.extend(st);
-    let model = single_property(aig, property);
-    let checked = Checked::new(checker, property);
-    self_check(a, aig, &model, &checked, ts, outcome, stats)
+    let checked = Checked::new(m, property);
+    self_check(a, &checked, ts, outcome, stats)
 }
 
 /// The portfolio: each answer is checked on its worker's thread while the others go on; the
 /// first accepted one wins, with the artifact its check built.
 fn solve_portfolio(
     a: &CheckArgs,
-    aig: &Aig,
-    checker: &pdrkit_check::Model,
+    m: &Loaded,
     ts: &TransitionSystem,
     property: Option<usize>,
     ctl: &Control,
@@ -74,11 +72,10 @@ fn solve_portfolio(
             eprintln!("pdrkit: worker {}: {engine}{}", w.name, changed);
         }
     }
-    let model = single_property(aig, property);
-    let checked = Checked::new(checker, property);
+    let checked = Checked::new(m, property);
     let accept = |o: &Outcome| {
         let mut st = Vec::new();
-        match self_check(a, aig, &model, &checked, ts, o.clone(), &mut st) {
+        match self_check(a, &checked, ts, o.clone(), &mut st) {
             (Outcome::Unknown(why), _) => Err(why),
             (o, artifact) => Ok((o, artifact, st)),
         }
@@ -99,16 +96,23 @@ fn solve_portfolio(
     }
 }
 
-/// The model as the independent checker read it: whole, for witnesses (they name properties
-/// of the whole model), and reduced to the checked property, which a certificate proves.
+/// The model of one check: as the engines read it (whole, and reduced to the checked
+/// property), and as the independent checker read it: whole, for witnesses (they name
+/// properties of the whole model), and reduced to the checked property, which a certificate
+/// proves.
 struct Checked<'a> {
+    loaded: &'a Loaded,
+    aig_single: Aig,
     whole: &'a pdrkit_check::Model,
     single: Option<pdrkit_check::Model>,
 }
 
 impl<'a> Checked<'a> {
-    fn new(whole: &'a pdrkit_check::Model, property: Option<usize>) -> Self {
+    fn new(loaded: &'a Loaded, property: Option<usize>) -> Self {
+        let whole = &loaded.checked;
         Checked {
+            loaded,
+            aig_single: single_property(&loaded.aig, property),
             whole,
             single: property.and_then(|n| whole.single_property(n)),
         }
@@ -123,11 +127,8 @@ impl<'a> Checked<'a> {
 /// (on `independent`, the model as its own reader read it); a failed check turns the answer
 /// into `unknown`. Witnesses are written for the whole model (naming the failing property's
 /// own index); certificates for `model`, the model reduced to the checked property.
-#[allow(clippy::too_many_arguments)]
 fn self_check(
     a: &CheckArgs,
-    aig: &Aig,
-    model: &Aig,
     independent: &Checked,
     ts: &TransitionSystem,
     o: Outcome,
@@ -141,24 +142,39 @@ fn self_check(
                 Ok(p) => p,
                 Err(e) => return refused(format!("counterexample does not replay: {e}")),
             };
-            let text = trace.to_witness(ts, aig, prop);
-            if !a.no_self_check {
-                let checked = pdrkit_check::parse_witness(text.as_bytes())
-                    .map_err(|e| e.to_string())
-                    .and_then(|w| {
-                        pdrkit_check::replay(independent.whole, &w).map_err(|e| e.to_string())
-                    });
-                match checked {
-                    Ok(r) if r.bad_at_last_step => {}
-                    Ok(_) => return refused("witness is bad before its last step".into()),
-                    Err(e) => return refused(format!("witness rejected by the checker: {e}")),
+            let text = trace.to_witness(ts, &independent.loaded.aig, prop);
+            let text = match &independent.loaded.btor2 {
+                None => {
+                    if !a.no_self_check {
+                        let checked = pdrkit_check::parse_witness(text.as_bytes())
+                            .map_err(|e| e.to_string())
+                            .and_then(|w| {
+                                pdrkit_check::replay(independent.whole, &w)
+                                    .map_err(|e| e.to_string())
+                            });
+                        match checked {
+                            Ok(r) if r.bad_at_last_step => {}
+                            Ok(_) => return refused("witness is bad before its last step".into()),
+                            Err(e) => {
+                                return refused(format!("witness rejected by the checker: {e}"))
+                            }
+                        }
+                    }
+                    text
                 }
-            }
+                // BTOR2: the trace in btorsim's format over the word-level inputs and states,
+                // replayed on the checker's own word-level model (always: without it there is
+                // no witness to print).
+                Some(b) => match btor2_witness(b, independent.whole, &text, prop) {
+                    Ok(w) => w,
+                    Err(e) => return refused(e),
+                },
+            };
             stats.push(("depth".into(), trace.depth().into()));
             (Outcome::Unsafe(trace), Artifact::Witness(text))
         }
         Outcome::Safe(p) => {
-            let cert = match p.certificate(ts, model) {
+            let cert = match p.certificate(ts, &independent.aig_single) {
                 Ok(c) => c,
                 Err(why) => return (Outcome::Unknown(why), Artifact::None),
             };
@@ -203,5 +219,27 @@ fn changed_fields<T: std::fmt::Debug>(base: &T, row: &T) -> String {
         String::new()
     } else {
         format!(", with {}", changed.join(", "))
+    }
+}
+
+/// The btorsim witness of the blasted model's counterexample `aiger` (property `prop`), once
+/// the checker's word-level simulator has replayed it on the BTOR2 model.
+fn btor2_witness(
+    b: &Btor2Input,
+    blasted: &pdrkit_check::Model,
+    aiger: &str,
+    prop: usize,
+) -> Result<String, String> {
+    let w = pdrkit_check::parse_witness(aiger.as_bytes()).map_err(|e| e.to_string())?;
+    let (_, sim) = pdrkit_check::simulate(blasted, &w)
+        .map_err(|e| format!("the blasted model's witness does not replay: {e}"))?;
+    let text = b.witness(&sim, prop);
+    let parsed = pdrkit_check::parse_btor2_witness(&text)
+        .map_err(|e| format!("BTOR2 witness unreadable: {e}"))?;
+    match pdrkit_check::replay_btor2(&b.checked, &parsed) {
+        Ok(_) => Ok(text),
+        Err(e) => Err(format!(
+            "BTOR2 witness rejected by the word-level checker: {e}"
+        )),
     }
 }
