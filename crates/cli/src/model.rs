@@ -49,12 +49,19 @@ pub(crate) fn read_model(path: &Path) -> anyhow::Result<Loaded> {
 
 /// Reads a model with the independent checker's reader only (`replay`, `certify`).
 pub(crate) fn read_checker_model(path: &Path) -> anyhow::Result<pdrkit_check::Model> {
-    let bytes = read_bytes(path)?;
-    pdrkit_check::Model::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", shown(path)))
+    parse_checker_model(path, &read_bytes(path)?)
+}
+
+/// Parses the AIGER `bytes` read from `path` with the independent checker's reader.
+pub(crate) fn parse_checker_model(
+    path: &Path,
+    bytes: &[u8],
+) -> anyhow::Result<pdrkit_check::Model> {
+    pdrkit_check::Model::parse(bytes).map_err(|e| anyhow::anyhow!("{}: {e}", shown(path)))
 }
 
 /// The bytes of the file at `path`, or of standard input for `-`.
-fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
     if path == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::stdin()

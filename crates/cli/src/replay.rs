@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::model::read_checker_model;
+use crate::btor2;
+use crate::model::{parse_checker_model, read_bytes, shown};
 use crate::output::check_writable;
 use crate::wave;
 
@@ -22,7 +23,14 @@ pub fn replay(
     maps: &[PathBuf],
     property: Option<usize>,
 ) -> anyhow::Result<u8> {
-    let aig = read_checker_model(model)?;
+    let model_bytes = read_bytes(model)?;
+    if btor2::is_btor2(&model_bytes) {
+        if vcd.is_some() {
+            anyhow::bail!("--vcd is not supported for BTOR2 models yet");
+        }
+        return replay_btor2(model, &model_bytes, witness);
+    }
+    let aig = parse_checker_model(model, &model_bytes)?;
     let bytes = std::fs::read(witness)
         .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
     let names = match vcd {
@@ -102,4 +110,30 @@ pub fn replay(
 fn names_of(properties: &[usize]) -> String {
     let v: Vec<String> = properties.iter().map(|p| format!("b{p}")).collect();
     v.join(" ")
+}
+
+/// `replay` of a btorsim witness on a BTOR2 model, by the checker's word-level simulator.
+fn replay_btor2(model: &Path, model_bytes: &[u8], witness: &Path) -> anyhow::Result<u8> {
+    let text = std::str::from_utf8(model_bytes)
+        .map_err(|e| anyhow::anyhow!("{}: not a text file: {e}", shown(model)))?;
+    let m = pdrkit_check::parse_btor2(text).with_context(|| shown(model))?;
+    let w = std::fs::read_to_string(witness)
+        .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
+    let w =
+        pdrkit_check::parse_btor2_witness(&w).with_context(|| format!("{}", witness.display()))?;
+    match pdrkit_check::replay_btor2(&m, &w) {
+        Ok(r) => {
+            let hits: Vec<String> = r
+                .hits
+                .iter()
+                .map(|(p, step)| format!("b{p} is 1 at step {step}"))
+                .collect();
+            println!("ok: {} steps, {}", r.steps, hits.join(", "));
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("pdrkit: {}: witness rejected: {e}", witness.display());
+            Ok(REJECTED)
+        }
+    }
 }
