@@ -126,7 +126,8 @@ impl<'a> Checked<'a> {
 /// Builds the witness or certificate of an answer and checks it with the independent checker
 /// (on `independent`, the model as its own reader read it); a failed check turns the answer
 /// into `unknown`. Witnesses are written for the whole model (naming the failing property's
-/// own index); certificates for `model`, the model reduced to the checked property.
+/// own index), in btorsim's format for a BTOR2 model; certificates for the model reduced to
+/// the checked property.
 fn self_check(
     a: &CheckArgs,
     independent: &Checked,
