@@ -175,6 +175,24 @@ pub struct Versus {
     pub median: f64,
 }
 
+impl Versus {
+    /// The comparison as the cells of a Markdown table row: both, only a, only b, the two
+    /// totals, the total ratio, the geometric mean and median ratios.
+    fn cells(&self) -> String {
+        format!(
+            "{} | {} | {} | {:.2} | {:.2} | {} | {} | {}",
+            self.both,
+            self.only_a,
+            self.only_b,
+            self.total_a,
+            self.total_b,
+            ratio(self.total_a, self.total_b),
+            num2(self.geomean),
+            num2(self.median)
+        )
+    }
+}
+
 /// Compares configuration `a` with `b`.
 pub fn versus(records: &[Record], a: &str, b: &str) -> Versus {
     let solved = |name: &str| -> HashMap<&str, f64> {
@@ -291,18 +309,7 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
         );
         for c in &ours {
             let v = versus(records, c, peer);
-            let _ = writeln!(
-                md,
-                "| {c} | {} | {} | {} | {:.2} | {:.2} | {} | {} | {} |",
-                v.both,
-                v.only_a,
-                v.only_b,
-                v.total_a,
-                v.total_b,
-                ratio(v.total_a, v.total_b),
-                num2(v.geomean),
-                num2(v.median)
-            );
+            let _ = writeln!(md, "| {c} | {} |", v.cells());
         }
         let _ = writeln!(md, "\nA ratio below 1 means pdrkit is faster.");
         let with_stats = records
@@ -339,18 +346,7 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
                 .map(|r| (r.file.as_str(), r.cpu_s))
                 .collect();
             let v = times_versus(&mine, &reference);
-            let _ = writeln!(
-                ref_md,
-                "| {c} | {column} | {} | {} | {} | {:.2} | {:.2} | {} | {} | {} |",
-                v.both,
-                v.only_a,
-                v.only_b,
-                v.total_a,
-                v.total_b,
-                ratio(v.total_a, v.total_b),
-                num2(v.geomean),
-                num2(v.median)
-            );
+            let _ = writeln!(ref_md, "| {c} | {column} | {} |", v.cells());
         }
     }
     if !ref_md.is_empty() {

@@ -132,6 +132,24 @@ pub enum Btor2Op {
 }
 
 impl Btor2Op {
+    /// Whether a node of this kind has a value other nodes can read (not `init`, `next`,
+    /// `bad`, `constraint`, `fair`, `justice` or `output`, which only say something of
+    /// values).
+    pub fn has_value(&self) -> bool {
+        !matches!(
+            self,
+            Btor2Op::Init
+                | Btor2Op::Next
+                | Btor2Op::Bad
+                | Btor2Op::Constraint
+                | Btor2Op::Fair
+                | Btor2Op::Justice
+                | Btor2Op::Output
+        )
+    }
+}
+
+impl Btor2Op {
     /// The operator of a name with a fixed number of node arguments (1, 2 or 3), and that
     /// number. Leaves, constants, properties, `init`/`next` and the indexed operators are
     /// parsed separately.
@@ -456,16 +474,7 @@ pub fn parse_btor2(text: &str) -> Result<Btor2Model> {
             let undefined = Btor2Error::UndefinedArgument { line, id: a };
             let node = *index_of.get(&a.unsigned_abs()).ok_or(undefined)?;
             let n = &m.nodes[node];
-            let valueless = matches!(
-                n.op,
-                Btor2Op::Init
-                    | Btor2Op::Next
-                    | Btor2Op::Bad
-                    | Btor2Op::Constraint
-                    | Btor2Op::Fair
-                    | Btor2Op::Justice
-                    | Btor2Op::Output
-            );
+            let valueless = !n.op.has_value();
             if valueless || a == 0 {
                 return Err(Btor2Error::UndefinedArgument { line, id: a });
             }

@@ -221,13 +221,7 @@ fn eval_pass<E>(
                 }
                 Btor2Value::Bv(c.clone())
             }
-            Btor2Op::Init
-            | Btor2Op::Next
-            | Btor2Op::Bad
-            | Btor2Op::Constraint
-            | Btor2Op::Fair
-            | Btor2Op::Justice
-            | Btor2Op::Output => continue,
+            op if !op.has_value() => continue,
             op => {
                 let args: Vec<Cow<Btor2Value>> =
                     n.args.iter().map(|&a| arg_value(values, a)).collect();
@@ -634,18 +628,11 @@ pub fn replay_btor2(m: &Btor2Model, w: &Btor2Witness) -> Result<Btor2Replay, Bto
     let (ds, di) = run(m, w, &coi, |k, step| {
         for (ci, &c) in m.constraints.iter().enumerate() {
             if !is_one(m, &step.values, c) {
-                let pending: Vec<usize> = w
-                    .bads
-                    .iter()
-                    .zip(&reached)
-                    .filter(|(_, r)| r.is_none())
-                    .map(|(&b, _)| b)
-                    .collect();
                 return Err(Btor2ReplayError::ConstraintViolated {
                     constraint: ci,
                     line: m.nodes[c].line,
                     step: k,
-                    pending: names(pending),
+                    pending: names(unreached(&w.bads, &reached)),
                 });
             }
         }
@@ -656,13 +643,7 @@ pub fn replay_btor2(m: &Btor2Model, w: &Btor2Witness) -> Result<Btor2Replay, Bto
         }
         Ok(reached.iter().all(Option::is_some))
     })?;
-    let missing: Vec<usize> = w
-        .bads
-        .iter()
-        .zip(&reached)
-        .filter(|(_, r)| r.is_none())
-        .map(|(&b, _)| b)
-        .collect();
+    let missing = unreached(&w.bads, &reached);
     if !missing.is_empty() {
         return Err(Btor2ReplayError::NotReached {
             missing: names(missing),
@@ -713,4 +694,13 @@ pub fn simulate_btor2(
         Ok(false)
     })?;
     Ok(sim)
+}
+
+/// The claimed properties (`bads`) not reached yet (`reached`, in the same order).
+fn unreached(bads: &[usize], reached: &[Option<usize>]) -> Vec<usize> {
+    bads.iter()
+        .zip(reached)
+        .filter(|(_, r)| r.is_none())
+        .map(|(&b, _)| b)
+        .collect()
 }

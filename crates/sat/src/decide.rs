@@ -104,10 +104,15 @@ impl Order {
             if !self.before(v, p) {
                 break;
             }
-            self.heap[i] = p;
-            self.pos[p.idx()] = i as u32;
+            self.place(i, p);
             i = parent;
         }
+        self.place(i, v);
+    }
+
+    /// Puts `v` at heap slot `i`, keeping its position index in step.
+    #[inline]
+    fn place(&mut self, i: usize, v: Var) {
         self.heap[i] = v;
         self.pos[v.idx()] = i as u32;
     }
@@ -130,12 +135,10 @@ impl Order {
             if !self.before(c, v) {
                 break;
             }
-            self.heap[i] = c;
-            self.pos[c.idx()] = i as u32;
+            self.place(i, c);
             i = child;
         }
-        self.heap[i] = v;
-        self.pos[v.idx()] = i as u32;
+        self.place(i, v);
     }
 
     /// Inserts `v` unless it is queued already.
