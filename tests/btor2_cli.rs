@@ -15,15 +15,20 @@ fn witness_of(out: &str) -> String {
     out.split_once('\n').map_or("", |(_, w)| w).to_string()
 }
 
-#[test]
-fn a_btor2_counterexample_is_a_btorsim_witness_the_checker_replays() {
-    let m = model("counter_unsafe.btor2");
-    let o = pdrkit([
+/// `pdrkit check MODEL --witness -`.
+fn check_with_witness(m: &std::path::Path) -> std::process::Output {
+    pdrkit([
         "check".as_ref(),
         m.as_os_str(),
         "--witness".as_ref(),
         "-".as_ref(),
-    ]);
+    ])
+}
+
+#[test]
+fn a_btor2_counterexample_is_a_btorsim_witness_the_checker_replays() {
+    let m = model("counter_unsafe.btor2");
+    let o = check_with_witness(&m);
     assert_eq!(o.status.code(), Some(10), "{}", describe("check", &o));
     assert_eq!(first_line(&o), "sat");
     let text = witness_of(&stdout(&o));
@@ -128,12 +133,7 @@ fn unsupported_btor2_options_are_refused() {
 #[test]
 fn replay_checks_btorsim_witnesses() {
     let m = model("counter_unsafe.btor2");
-    let o = pdrkit([
-        "check".as_ref(),
-        m.as_os_str(),
-        "--witness".as_ref(),
-        "-".as_ref(),
-    ]);
+    let o = check_with_witness(&m);
     let text = witness_of(&stdout(&o));
     let dir = std::env::temp_dir().join(format!("pdrkit-btor2-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -103,23 +103,25 @@ fn solve_portfolio(
 struct Checked<'a> {
     loaded: &'a Loaded,
     aig_single: Aig,
-    whole: &'a pdrkit_check::Model,
     single: Option<pdrkit_check::Model>,
 }
 
 impl<'a> Checked<'a> {
     fn new(loaded: &'a Loaded, property: Option<usize>) -> Self {
-        let whole = &loaded.checked;
         Checked {
             loaded,
             aig_single: single_property(&loaded.aig, property),
-            whole,
-            single: property.and_then(|n| whole.single_property(n)),
+            single: property.and_then(|n| loaded.checked.single_property(n)),
         }
     }
 
+    /// The whole model as the checker read it.
+    fn whole(&self) -> &pdrkit_check::Model {
+        &self.loaded.checked
+    }
+
     fn certified(&self) -> &pdrkit_check::Model {
-        self.single.as_ref().unwrap_or(self.whole)
+        self.single.as_ref().unwrap_or(self.whole())
     }
 }
 
@@ -150,7 +152,7 @@ fn self_check(
                         let checked = pdrkit_check::parse_witness(text.as_bytes())
                             .map_err(|e| e.to_string())
                             .and_then(|w| {
-                                pdrkit_check::replay(independent.whole, &w)
+                                pdrkit_check::replay(independent.whole(), &w)
                                     .map_err(|e| e.to_string())
                             });
                         match checked {
@@ -166,7 +168,7 @@ fn self_check(
                 // BTOR2: the trace in btorsim's format over the word-level inputs and states,
                 // replayed on the checker's own word-level model (always: without it there is
                 // no witness to print).
-                Some(b) => match btor2_witness(b, independent.whole, &text, prop) {
+                Some(b) => match btor2_witness(b, independent.whole(), &text, prop) {
                     Ok(w) => w,
                     Err(e) => return refused(e),
                 },
