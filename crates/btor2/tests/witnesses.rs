@@ -87,6 +87,8 @@ fn replay(model: &Model, b: &Blasted, w: &Witness) -> Option<usize> {
             Reset::Zero => val[l.lit.var().idx()] = false,
             Reset::One => val[l.lit.var().idx()] = true,
             Reset::Uninit => {}
+            // This simulator knows the resets the blaster makes; it makes no functions yet.
+            Reset::Function(_) => unimplemented!("reset functions of a blasted model"),
         }
     }
     let bad = aig.bads[w.bad];

@@ -13,15 +13,30 @@ pub enum Reset {
     One,
     /// Uninitialized: any start value (AIGER writes the latch's own literal as its reset).
     Uninit,
+    /// Starts at the value of this literal in step 0 (AIGER 1.9.23 reset functions): over step
+    /// 0's inputs and the other latches' start values, through AND gates. The reader keeps
+    /// this for every reset literal other than 0, 1 and the latch's own positive literal; the
+    /// dependencies between latches through their reset functions must be acyclic
+    /// ([`Aig::validate`]). Engines do not read it: they check the model
+    /// [`Aig::lower_reset_functions`] makes.
+    Function(Lit),
 }
 
 impl Reset {
-    /// The fixed start value, `None` when uninitialized.
+    /// The fixed start value, `None` when uninitialized or given by a function.
     pub fn value(self) -> Option<bool> {
         match self {
             Reset::Zero => Some(false),
             Reset::One => Some(true),
-            Reset::Uninit => None,
+            Reset::Uninit | Reset::Function(_) => None,
+        }
+    }
+
+    /// The reset function's literal, `None` for a constant or uninitialized reset.
+    pub fn function(self) -> Option<Lit> {
+        match self {
+            Reset::Function(l) => Some(l),
+            Reset::Zero | Reset::One | Reset::Uninit => None,
         }
     }
 }
@@ -158,7 +173,7 @@ impl std::fmt::Display for Site {
 }
 
 /// Why an [`Aig`] built in code is not a well-formed circuit ([`Aig::validate`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AigError {
     /// A literal's variable is above `max_var`.
     #[error("{site}: literal {lit} is above max_var {max_var}")]
@@ -203,6 +218,38 @@ pub enum AigError {
         /// The literal's code.
         lit: u32,
     },
+    /// Latches whose reset functions depend on each other in a cycle (through AND gates), so
+    /// that no start state is defined by them. A latch whose reset function reads its own
+    /// value other than as exactly its own positive literal (which means uninitialized) is a
+    /// cycle of one.
+    #[error("{}", reset_cycle_text(.latches))]
+    ResetCycle {
+        /// The latches of the cycle, as (position in the latch list, literal code): each one's
+        /// reset function reads the next one's value, and the last one's reads the first's.
+        latches: Vec<(usize, u32)>,
+    },
+}
+
+/// The message of [`AigError::ResetCycle`].
+pub(crate) fn reset_cycle_text(latches: &[(usize, u32)]) -> String {
+    let name = |&(i, l): &(usize, u32)| format!("latch {i} (literal {l})");
+    match latches {
+        [] => "reset functions form a cycle; expected acyclic reset functions".into(),
+        [one] => format!(
+            "{}: its reset function depends on its own value; expected a reset of 0, 1, the \
+             latch's own literal (uninitialized) or a function of other latches and inputs",
+            name(one)
+        ),
+        _ => {
+            let mut chain: Vec<String> = latches.iter().map(name).collect();
+            chain.push(name(&latches[0]));
+            format!(
+                "reset functions form a cycle: {} (each latch's reset function depends on the \
+                 next latch's value); expected acyclic reset functions",
+                chain.join(" -> ")
+            )
+        }
+    }
 }
 
 impl Aig {
@@ -271,6 +318,9 @@ impl Aig {
         };
         for (i, l) in self.latches.iter().enumerate() {
             used(Site::Latch(i), l.next)?;
+            if let Some(f) = l.reset.function() {
+                used(Site::Latch(i), f)?;
+            }
         }
         for (list, site) in [
             (&self.outputs, Site::Output as fn(usize) -> Site),
@@ -303,7 +353,95 @@ impl Aig {
                 }
             }
         }
-        Ok(())
+        match self.reset_cycle() {
+            Some(latches) => Err(AigError::ResetCycle { latches }),
+            None => Ok(()),
+        }
+    }
+
+    /// A cycle of latches whose reset functions depend on each other (see
+    /// [`AigError::ResetCycle`]), if there is one. The circuit must be otherwise well formed:
+    /// every literal defined and the gates in topological order (as [`validate`](Self::validate)
+    /// checks first, and the AIGER reader ensures). Linear in the size of the circuit: each
+    /// variable is visited once by a depth-first search over "reads" edges (a gate reads its
+    /// inputs, a latch with a reset function reads that function; nothing else reads), whose
+    /// only cycles go through latches, the gates being acyclic.
+    pub fn reset_cycle(&self) -> Option<Vec<(usize, u32)>> {
+        if self.latches.iter().all(|l| l.reset.function().is_none()) {
+            return None;
+        }
+        let ix = VarIndex::new(self);
+        // What each variable reads: the gate's inputs, or the latch's reset function.
+        const NOTHING: u32 = u32::MAX;
+        let mut gate_of = vec![NOTHING; ix.len()];
+        for (i, g) in self.ands.iter().enumerate() {
+            if let Some(k) = ix.get(g.lhs.var()) {
+                gate_of[k] = i as u32;
+            }
+        }
+        let mut latch_of = vec![NOTHING; ix.len()];
+        for (i, l) in self.latches.iter().enumerate() {
+            if let Some(k) = ix.get(l.lit.var()) {
+                latch_of[k] = i as u32;
+            }
+        }
+        let reads = |k: usize, child: usize| -> Option<Lit> {
+            if let Some(g) = self.ands.get(gate_of[k] as usize) {
+                return [g.rhs0, g.rhs1].get(child).copied();
+            }
+            let l = self.latches.get(latch_of[k] as usize)?;
+            match l.reset {
+                // Its own positive literal: uninitialized, no dependency.
+                Reset::Function(f) if f != l.lit && child == 0 => Some(f),
+                _ => None,
+            }
+        };
+        // 0: not visited, 1: on the stack, 2: done.
+        let mut state = vec![0u8; ix.len()];
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for root in self.latches.iter().filter(|l| l.reset.function().is_some()) {
+            let Some(r) = ix.get(root.lit.var()) else {
+                continue;
+            };
+            if state[r] != 0 {
+                continue;
+            }
+            state[r] = 1;
+            stack.push((r, 0));
+            while let Some(&mut (k, ref mut child)) = stack.last_mut() {
+                let Some(lit) = reads(k, *child) else {
+                    state[k] = 2;
+                    stack.pop();
+                    continue;
+                };
+                *child += 1;
+                let Some(c) = ix.get(lit.var()).filter(|_| !lit.is_const()) else {
+                    continue;
+                };
+                match state[c] {
+                    0 => {
+                        state[c] = 1;
+                        stack.push((c, 0));
+                    }
+                    1 => {
+                        // A cycle: the stack from `c` on. Its latches, in the order each
+                        // reads the next (the stack's order).
+                        let from = stack.iter().position(|&(s, _)| s == c).unwrap_or(0);
+                        let latches = stack[from..]
+                            .iter()
+                            .filter_map(|&(s, _)| {
+                                let i = latch_of[s];
+                                (i != NOTHING)
+                                    .then(|| (i as usize, self.latches[i as usize].lit.code()))
+                            })
+                            .collect();
+                        return Some(latches);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
     }
 
     /// The safety properties: the `B` section, or the outputs when there is neither a `B` nor

@@ -48,6 +48,16 @@ pub enum AigerError {
         /// What was expected or what is wrong.
         message: String,
     },
+    /// Latches whose reset functions depend on each other in a cycle (see
+    /// [`AigError::ResetCycle`](crate::AigError::ResetCycle)).
+    #[error("{position}: {}", crate::aig::reset_cycle_text(.latches))]
+    ResetCycle {
+        /// The line of the cycle's first latch.
+        position: Position,
+        /// The latches of the cycle, as (position in the latch list, literal code): each one's
+        /// reset function reads the next one's value, and the last one's reads the first's.
+        latches: Vec<(usize, u32)>,
+    },
 }
 
 impl AigerError {
@@ -392,9 +402,14 @@ impl<'a> Parser<'a> {
                     Reset::One
                 } else if r == lit {
                     Reset::Uninit
+                } else if u64::from(r) <= 2 * u64::from(m) + 1 {
+                    // AIGER 1.9.23: any literal (its negation, another latch, an input, a
+                    // gate) is the latch's start value as a function of step 0.
+                    Reset::Function(Lit::from_code(r))
                 } else {
                     return self.err(format!(
-                        "expected a latch reset of 0, 1 or the latch literal {lit}, found {r}"
+                        "expected a latch reset of 0, 1, the latch literal {lit} or a literal of at most 2*M+1 = {}, found {r}",
+                        2 * u64::from(m) + 1
                     ));
                 }
             } else {
@@ -495,6 +510,13 @@ impl<'a> Parser<'a> {
             // smaller literals: nothing to check there.
             check_defined(&aig, &defs, &lines)?;
             topo_sort(&mut aig, lines.ands)?;
+        }
+        // Every literal is defined and the gates are ordered: what `reset_cycle` needs.
+        if let Some(latches) = aig.reset_cycle() {
+            return Err(AigerError::ResetCycle {
+                position: Position::Line(lines.latches + latches.first().map_or(0, |l| l.0)),
+                latches,
+            });
         }
         Ok(aig)
     }
@@ -660,12 +682,10 @@ fn check_defined(aig: &Aig, defs: &Defs, lines: &Lines) -> Result<()> {
         ))
     };
     for (k, l) in aig.latches.iter().enumerate() {
-        if !is_def(l.next) {
-            return undefined(
-                lines.latches + k,
-                l.next,
-                &format!("latch {}", l.lit.code()),
-            );
+        for used in std::iter::once(l.next).chain(l.reset.function()) {
+            if !is_def(used) {
+                return undefined(lines.latches + k, used, &format!("latch {}", l.lit.code()));
+            }
         }
     }
     for (list, first, what) in [
@@ -799,6 +819,7 @@ pub fn write_aag(aig: &Aig) -> Vec<u8> {
             Reset::Zero => writeln!(s, "{} {}", l.lit.code(), l.next.code()),
             Reset::One => writeln!(s, "{} {} 1", l.lit.code(), l.next.code()),
             Reset::Uninit => writeln!(s, "{} {} {}", l.lit.code(), l.next.code(), l.lit.code()),
+            Reset::Function(f) => writeln!(s, "{} {} {}", l.lit.code(), l.next.code(), f.code()),
         }
         .ok();
     }
@@ -889,6 +910,7 @@ pub fn write_aig(aig: &Aig) -> Vec<u8> {
             Reset::Zero => out.push_str(&format!("{}\n", m(l.next))),
             Reset::One => out.push_str(&format!("{} 1\n", m(l.next))),
             Reset::Uninit => out.push_str(&format!("{} {}\n", m(l.next), m(l.lit))),
+            Reset::Function(f) => out.push_str(&format!("{} {}\n", m(l.next), m(f))),
         }
     }
     for list in [&aig.outputs, &aig.bads, &aig.constraints] {

@@ -41,6 +41,16 @@ pub enum SystemError {
     /// The circuit is not well formed (a model built in code; files are checked on reading).
     #[error("malformed circuit: {0}")]
     Malformed(#[from] crate::aig::AigError),
+    /// A latch has a reset function: a system has constant or uninitialized start values
+    /// only, so the model must be lowered first ([`Aig::lower_reset_functions`]).
+    #[error(
+        "latch {latch} has a reset function: the model must be lowered first \
+         (Aig::lower_reset_functions)"
+    )]
+    ResetFunction {
+        /// The latch's position in the model's latch list.
+        latch: usize,
+    },
 }
 
 /// An AND gate of the transition system.
@@ -195,6 +205,13 @@ impl TransitionSystem {
     ) -> Result<Self, SystemError> {
         let (merges, gates) = (&reduction.latches, &reduction.gates);
         aig.validate()?;
+        if let Some(latch) = aig
+            .latches
+            .iter()
+            .position(|l| l.reset.function().is_some())
+        {
+            return Err(SystemError::ResetFunction { latch });
+        }
         // Liveness alone is refused; safety properties beside it are checked.
         if (!aig.justice.is_empty() || !aig.fairness.is_empty()) && aig.properties().is_empty() {
             return Err(SystemError::Liveness);

@@ -24,6 +24,7 @@ fn reject(input: &[u8]) -> (Position, String) {
     );
     match r {
         Err(AigerError::Syntax { position, message }) => (position, message),
+        Err(e @ AigerError::ResetCycle { position, .. }) => (position, e.to_string()),
         Err(e) => panic!("expected a syntax error, got {e}"),
         Ok(a) => panic!("expected an error, parsed {a:?}"),
     }
@@ -117,9 +118,12 @@ const REJECTED: &[(&str, &[u8], Position, &[&str])] = &[
     ("constant defined 1", b"aag 1 1 0 0 0\n0\n", Line(2), &["literal 0, the constant", "expected a literal from 2"]),
     ("constant defined 2", b"aag 1 0 1 0 0\n0 1\n", Line(2), &["literal 0, the constant", "expected a literal from 2"]),
     ("constant defined 3", b"aag 1 0 0 0 1\n0 1 1\n", Line(2), &["literal 0, the constant", "expected a literal from 2"]),
-    ("latch reset not zero one or self 1", b"aag 1 0 1 0 0\n2 3 5\n", Line(2), &["expected a latch reset of 0, 1 or the latch literal 2", "found 5"]),
-    ("latch reset not zero one or self 2", b"aag 2 0 2 0 0\n2 3 4\n4 5\n", Line(2), &["latch literal 2", "found 4"]),
-    ("latch reset not zero one or self 3", b"aig 2 0 2 0 0\n3\n5 2\n", Line(3), &["latch literal 4", "found 2"]),
+    ("latch reset out of range 1", b"aag 1 0 1 0 0\n2 3 5\n", Line(2), &["expected a latch reset of 0, 1, the latch literal 2 or a literal of at most 2*M+1 = 3", "found 5"]),
+    ("latch reset out of range 2", b"aig 2 0 2 0 0\n3\n5 6\n", Line(3), &["latch literal 4 or a literal of at most 2*M+1 = 5", "found 6"]),
+    ("latch reset undefined", b"aag 3 0 2 0 0\n2 3 6\n4 5\n", Line(2), &["latch 2 uses literal 6 whose variable 3 is never defined"]),
+    ("latch reset cycle of one", b"aag 1 0 1 0 0\n2 3 3\n", Line(2), &["latch 0 (literal 2): its reset function depends on its own value"]),
+    ("latch reset cycle of two", b"aag 4 1 2 0 1\n2\n4 5 8\n6 7 4\n8 6 2\n", Line(3), &["reset functions form a cycle: latch 0 (literal 4) -> latch 1 (literal 6) -> latch 0 (literal 4)"]),
+    ("latch reset cycle of two (binary)", b"aig 4 1 2 0 1\n5 6\n7 4\n\x02\x04", Line(2), &["reset functions form a cycle", "latch 1 (literal 6)"]),
     ("latch reset not zero one or self 4", b"aag 1 0 1 0 0\n2 3 x\n", Line(2), &["expected a newline after a latch", "'x'"]),
     ("cyclic and definitions 1", b"aag 3 1 0 1 2\n2\n4\n4 6 2\n6 4 2\n", Line(5), &["AND gates form a cycle", "gate 6 reads literal 4 of gate 4 (line 4)"]),
     ("cyclic and definitions 2", b"aag 2 1 0 1 1\n2\n4\n4 5 2\n", Line(4), &["AND gates form a cycle", "gate 4 reads literal 5 of gate 4"]),
@@ -201,6 +205,66 @@ fn the_three_latch_resets() {
     let a = parse(b"aag 3 0 3 0 0\n2 3\n4 5 1\n6 7 6\n").unwrap();
     let resets: Vec<Reset> = a.latches.iter().map(|l| l.reset).collect();
     assert_eq!(resets, [Reset::Zero, Reset::One, Reset::Uninit]);
+}
+
+/// AIGER 1.9.23: any other literal is a reset function — the latch's own negation, another
+/// latch, an input, an AND gate, negated or not — and both writers write it back.
+#[test]
+fn reset_functions_are_read_and_written_back() {
+    // Input 2; latches 4 (reset: input), 6 (reset: ¬latch 4), 8 (reset: gate 12),
+    // 10 (reset: ¬gate 12), 14 (uninitialized); gate 12 = 2 ∧ 14.
+    let text = b"aag 7 1 5 0 1 1\n2\n4 5 2\n6 7 5\n8 9 12\n10 11 13\n14 15 14\n12\n12 2 14\n";
+    let a = parse(text).unwrap();
+    let resets: Vec<Reset> = a.latches.iter().map(|l| l.reset).collect();
+    assert_eq!(
+        resets,
+        [
+            Reset::Function(lit(2)),
+            Reset::Function(lit(5)),
+            Reset::Function(lit(12)),
+            Reset::Function(lit(13)),
+            Reset::Uninit
+        ]
+    );
+    assert_eq!(write_aag(&a), text.to_vec());
+    check_round_trips(&a, 8);
+    // Binary: renumbered (input 2, latches 4..12, gate 14), the same functions.
+    let b = parse(&write_aig(&a)).unwrap();
+    let resets: Vec<Reset> = b.latches.iter().map(|l| l.reset).collect();
+    assert_eq!(
+        resets,
+        [
+            Reset::Function(lit(2)),
+            Reset::Function(lit(5)),
+            Reset::Function(lit(14)),
+            Reset::Function(lit(15)),
+            Reset::Uninit
+        ]
+    );
+    assert_eq!(parse(&write_aig(&b)).unwrap(), b);
+}
+
+/// A cycle through reset functions is its own typed error, naming the latches in order.
+#[test]
+fn reset_cycles_name_their_latches() {
+    // Latch 4's reset is gate 8 = 6 ∧ 2, latch 6's is latch 4; latch 10's reads only latch 4.
+    let e = parse(b"aag 5 1 3 0 1\n2\n10 11 4\n4 5 8\n6 7 4\n8 6 2\n").unwrap_err();
+    match &e {
+        AigerError::ResetCycle { position, latches } => {
+            assert_eq!(*position, Line(4));
+            assert_eq!(latches, &[(1, 4), (2, 6)]);
+        }
+        other => panic!("expected a reset cycle, got {other}"),
+    }
+    assert!(
+        e.to_string()
+            .starts_with("line 4: reset functions form a cycle"),
+        "{e}"
+    );
+    // The same without the cycle's closing edge is fine: a chain 10 <- 4 <- gate <- 6.
+    let a = parse(b"aag 5 1 3 0 1\n2\n10 11 4\n4 5 8\n6 7 0\n8 6 2\n").unwrap();
+    assert_eq!(a.reset_cycle(), None);
+    assert_eq!(a.validate(), Ok(()));
 }
 
 #[test]
