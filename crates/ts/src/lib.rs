@@ -3,15 +3,19 @@
 //! structural hashing, and the Tseitin CNF the engines load into their solvers, with a map back
 //! to the original file's inputs and latches. A system can be built with latches and gates
 //! replaced by what they were proved equal to ([`Reduction`]; `pdrkit-preprocess` proves them).
+//! Latches whose reset is a function of other signals (AIGER 1.9.23) are lowered to
+//! uninitialized ones under a constraint before a system is built ([`reset`]).
 
 pub mod aig;
 pub mod aiger;
 pub mod certificate;
 pub mod cnf;
 pub mod kinduction;
+pub mod reset;
 
 pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
+pub use reset::Lowered;
 pub mod system;
 mod varindex;
 
