@@ -54,7 +54,7 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
             anyhow::bail!("--each-property is not supported for BTOR2 models yet");
         }
     }
-    let (aig, checker) = (&loaded.aig, &loaded.checked);
+    let (aig, checker) = (loaded.engines(), &loaded.checked);
     let names = match &a.vcd {
         Some(_) => Some(wave::names(&a.model, checker, &a.maps, a.verbose)?),
         None => None,

@@ -96,7 +96,7 @@ pub fn check_each(
     deadline: Option<Instant>,
     mut stats: Vec<Stat>,
 ) -> anyhow::Result<u8> {
-    let (aig, checker) = (&m.aig, &m.checked);
+    let (aig, checker) = (m.engines(), &m.checked);
     let count = aig.properties().len();
     // Engines stop a little before the limit, so that the answers found are printed rather
     // than the watchdog's `unknown`.

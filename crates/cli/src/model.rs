@@ -10,13 +10,32 @@ use crate::btor2::{self, Btor2Input};
 
 /// A model as the engines and the independent checker read it.
 pub(crate) struct Loaded {
-    /// The AIG the engines check (for BTOR2, the bit-blasted model).
+    /// The AIG as read (for BTOR2, the bit-blasted model): the model witnesses and
+    /// certificates speak of.
     pub aig: Aig,
+    /// When some latch of `aig` has a reset function, the model with them lowered, which the
+    /// engines check instead ([`Loaded::engines`]); its witnesses and certificates are made
+    /// ones of `aig` by [`pdrkit_ts::Lowered::witness`] and [`pdrkit_ts::Lowered::certificate`].
+    pub lowered: Option<pdrkit_ts::Lowered>,
     /// The same AIG as the checker's own reader read it (for BTOR2, the blasted AIG as
     /// written in AIGER: the model its certificates speak of).
     pub checked: pdrkit_check::Model,
     /// For a BTOR2 model, the word-level model on both sides.
     pub btor2: Option<Btor2Input>,
+}
+
+impl Loaded {
+    /// The AIG the engines check: the model as read, or its lowering when it has reset
+    /// functions.
+    pub fn engines(&self) -> &Aig {
+        self.lowered.as_ref().map_or(&self.aig, |l| &l.aig)
+    }
+}
+
+/// The lowering of `aig`'s reset functions, if it has any (`path` names the model in errors).
+fn lower(path: &Path, aig: &Aig) -> anyhow::Result<Option<pdrkit_ts::Lowered>> {
+    aig.lower_reset_functions()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", shown(path)))
 }
 
 /// Reads the model file once (`-`: standard input), AIGER or BTOR2 by content; the engines and
@@ -32,6 +51,7 @@ pub(crate) fn read_model(path: &Path) -> anyhow::Result<Loaded> {
         let checked = pdrkit_check::Model::parse(&aiger::write_aag(&aig))
             .map_err(|e| anyhow::anyhow!("{}: the blasted model: {e}", shown(path)))?;
         return Ok(Loaded {
+            lowered: lower(path, &aig)?,
             aig,
             checked,
             btor2: Some(input),
@@ -41,6 +61,7 @@ pub(crate) fn read_model(path: &Path) -> anyhow::Result<Loaded> {
     let checked = pdrkit_check::Model::parse(&bytes)
         .map_err(|e| anyhow::anyhow!("{}: the checker's reader: {e}", shown(path)))?;
     Ok(Loaded {
+        lowered: lower(path, &aig)?,
         aig,
         checked,
         btor2: None,

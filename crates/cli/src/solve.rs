@@ -97,9 +97,9 @@ fn solve_portfolio(
 }
 
 /// The model of one check: as the engines read it (whole, and reduced to the checked
-/// property), and as the independent checker read it: whole, for witnesses (they name
-/// properties of the whole model), and reduced to the checked property, which a certificate
-/// proves.
+/// property; lowered when it has reset functions), and as the independent checker read it:
+/// whole, for witnesses (they name properties of the whole model), and reduced to the checked
+/// property, which a certificate proves.
 struct Checked<'a> {
     loaded: &'a Loaded,
     aig_single: Aig,
@@ -110,7 +110,7 @@ impl<'a> Checked<'a> {
     fn new(loaded: &'a Loaded, property: Option<usize>) -> Self {
         Checked {
             loaded,
-            aig_single: single_property(&loaded.aig, property),
+            aig_single: single_property(loaded.engines(), property),
             single: property.and_then(|n| loaded.checked.single_property(n)),
         }
     }
@@ -145,7 +145,12 @@ fn self_check(
                 Ok(p) => p,
                 Err(e) => return refused(format!("counterexample does not replay: {e}")),
             };
-            let text = trace.to_witness(ts, &independent.loaded.aig, prop);
+            let text = trace.to_witness(ts, independent.loaded.engines(), prop);
+            // Over the original latches: the lowering's first-step latch is dropped.
+            let text = match &independent.loaded.lowered {
+                Some(l) => l.witness(&text),
+                None => text,
+            };
             let text = match &independent.loaded.btor2 {
                 None => {
                     if !a.no_self_check {
@@ -180,6 +185,12 @@ fn self_check(
             let cert = match p.certificate(ts, &independent.aig_single) {
                 Ok(c) => c,
                 Err(why) => return (Outcome::Unknown(why), Artifact::None),
+            };
+            // Built for the lowered model: made one of the model as read, its reset functions
+            // back, the lowering's first-step latch a latch of the certificate's own.
+            let cert = match &independent.loaded.lowered {
+                Some(l) => l.certificate(&cert),
+                None => cert,
             };
             if !a.no_self_check {
                 // The checker reads the certificate as it is written, with its own reader.
