@@ -10,6 +10,11 @@
 //! independent checker; every proof is turned into a certificate and checked. Any
 //! disagreement fails with the seed and the model as `.aag` text.
 //!
+//! A second test gives half the latches of such models reset functions (AIGER 1.9.23): the
+//! engines run on the lowered model (`Aig::lower_reset_functions`), explicit search runs on
+//! both, and every answer is also made one of the model with its reset functions and checked
+//! there (a third as many seeds).
+//!
 //! `PDRKIT_DIFF_CASES` sets the number of seeds (default 2000 in release, 300 in debug);
 //! `PDRKIT_DIFF_SEED` runs that one seed only.
 
@@ -25,7 +30,28 @@ use pdrkit_logic::rng::Rng;
 use pdrkit_logic::Lit;
 use pdrkit_preprocess::PreprocessConfig;
 use pdrkit_suite::{explicit_search, Reach};
-use pdrkit_ts::{aiger, Aig, Latch, Reset, TransitionSystem};
+use pdrkit_ts::{aiger, Aig, Latch, Lowered, Reset, TransitionSystem};
+
+/// The model the engines check, and, when it is the lowering of a model with reset functions,
+/// that model and its lowering: answers are then also lifted to the original and checked
+/// there. Dereferences to the engines' model.
+struct Model {
+    aig: Aig,
+    lowered: Option<(Aig, Lowered)>,
+}
+
+impl Model {
+    fn plain(aig: Aig) -> Self {
+        Model { aig, lowered: None }
+    }
+}
+
+impl std::ops::Deref for Model {
+    type Target = Aig;
+    fn deref(&self) -> &Aig {
+        &self.aig
+    }
+}
 
 /// A random literal over `pool` (positive signals), preferring recent ones half the time so
 /// that logic gets deep, with a random sign.
@@ -201,7 +227,7 @@ fn control() -> Control {
 /// whether the counterexample must be the shortest (BMC). Returns the answer word.
 fn judge(
     what: &str,
-    aig: &Aig,
+    aig: &Model,
     ts: &TransitionSystem,
     property: Option<usize>,
     truth: &Reach,
@@ -241,10 +267,22 @@ fn judge(
             if !r.bad_at_last_step || r.steps != trace.depth() + 1 {
                 return Err(format!("{what}: witness replays as {r:?}\n{text}"));
             }
+            if let Some((original, low)) = &aig.lowered {
+                // The same counterexample over the model with its reset functions.
+                let text = low.witness(&text);
+                let w = pdrkit_check::parse_witness(text.as_bytes())
+                    .map_err(|e| format!("{what}: the lifted witness does not parse: {e}"))?;
+                let r = pdrkit_check::replay(&pdrkit_suite::checker_model(original), &w).map_err(
+                    |e| format!("{what}: the checker rejects the lifted witness: {e}\n{text}"),
+                )?;
+                if !r.bad_at_last_step || r.steps != trace.depth() + 1 {
+                    return Err(format!("{what}: lifted witness replays as {r:?}\n{text}"));
+                }
+            }
         }
         (Outcome::Safe(proof), None) => {
             // The certificate is about the model as checked: with one property, that one only.
-            let mut model = aig.clone();
+            let mut model = Aig::clone(aig);
             if let Some(k) = property {
                 model.bads = vec![aig.properties()[k]];
                 model.outputs.clear();
@@ -265,6 +303,25 @@ fn judge(
                     String::from_utf8_lossy(&aiger::write_aag(&cert))
                 )
             })?;
+            if let Some((original, low)) = &aig.lowered {
+                // The certificate made one of the model with its reset functions.
+                let mut model = original.clone();
+                if let Some(k) = property {
+                    model.bads = vec![original.properties()[k]];
+                    model.outputs.clear();
+                }
+                let cert = low.certificate(&cert);
+                pdrkit_check::check_certificate(
+                    &pdrkit_suite::checker_model(&model),
+                    &pdrkit_suite::checker_model(&cert),
+                )
+                .map_err(|e| {
+                    format!(
+                        "{what}: the lifted certificate is rejected: {e}\ncertificate:\n{}",
+                        String::from_utf8_lossy(&aiger::write_aag(&cert))
+                    )
+                })?;
+            }
         }
         (Outcome::Unknown(why), _) => return Err(format!("{what}: unknown ({why})")),
         (o, t) => {
@@ -279,7 +336,7 @@ fn judge(
 
 fn run_ic3(
     what: &str,
-    aig: &Aig,
+    aig: &Model,
     property: Option<usize>,
     truth: &Reach,
     cfg: &Ic3Config,
@@ -324,7 +381,7 @@ static KIPDR_REACHED: AtomicUsize = AtomicUsize::new(0);
 
 /// IC3, k-induction and KIPDR on the preprocessed system: their answers (certificates with
 /// the merged latches' equalities, witnesses over the model) are judged like the others.
-fn run_preprocessed(aig: &Aig, truth: &Reach, seed: u64) -> Result<(), String> {
+fn run_preprocessed(aig: &Model, truth: &Reach, seed: u64) -> Result<(), String> {
     let what = "ic3 preprocessed";
     let ts = preprocessed(what, aig, None, seed.is_multiple_of(5), seed)?;
     if !ts.merged.is_empty() {
@@ -356,7 +413,7 @@ fn run_preprocessed(aig: &Aig, truth: &Reach, seed: u64) -> Result<(), String> {
 }
 
 /// IC3 on a system built with the first-step latch: its certificate carries the extra latch.
-fn run_ic3_first(aig: &Aig, truth: &Reach) -> Result<&'static str, String> {
+fn run_ic3_first(aig: &Model, truth: &Reach) -> Result<&'static str, String> {
     let what = "ic3 first latch";
     let ts =
         TransitionSystem::from_aig_with_first(aig, None).map_err(|e| format!("{what}: {e}"))?;
@@ -365,7 +422,7 @@ fn run_ic3_first(aig: &Aig, truth: &Reach) -> Result<&'static str, String> {
 
 fn run_ic3_on(
     what: &str,
-    aig: &Aig,
+    aig: &Model,
     ts: &TransitionSystem,
     property: Option<usize>,
     truth: &Reach,
@@ -379,7 +436,7 @@ fn run_ic3_on(
 
 /// BMC with a bound of the number of reachable states, on `sat`: it must find the shortest
 /// counterexample when there is one, and never answer `sat` otherwise.
-fn run_bmc(aig: &Aig, truth: &Reach, sat: SatBackend) -> Result<(), String> {
+fn run_bmc(aig: &Model, truth: &Reach, sat: SatBackend) -> Result<(), String> {
     let what = format!("bmc on {sat}");
     let ts = TransitionSystem::from_aig(aig, None).map_err(|e| format!("{what}: {e}"))?;
     let cfg = BmcConfig {
@@ -421,7 +478,7 @@ fn portfolio_backend(seed: u64) -> SatBackend {
 /// (here: at most 4 latches). KIPDR's counterexamples through open obligations need not be the
 /// shortest.
 fn run_kind_and_portfolio(
-    aig: &Aig,
+    aig: &Model,
     truth: &Reach,
     simple_path: SimplePath,
     portfolio_sat: SatBackend,
@@ -479,7 +536,7 @@ type CaseResult = Result<Option<usize>, String>;
 
 /// Everything checked for one seed.
 fn run_case(seed: u64) -> CaseResult {
-    let aig = random_aig(seed);
+    let aig = Model::plain(random_aig(seed));
     let truth = explicit_search(&aig, None);
     if std::env::var_os("PDRKIT_DIFF_VERBOSE").is_some() {
         println!(
@@ -635,13 +692,17 @@ fn run_case(seed: u64) -> CaseResult {
     Ok(truth.shortest_cex)
 }
 
-#[test]
-fn engines_agree_with_explicit_search() {
-    let seeds: Vec<u64> = match std::env::var("PDRKIT_DIFF_SEED") {
+/// The seeds to run: `PDRKIT_DIFF_SEED` alone, or `count` of them.
+fn seeds(count: usize) -> Vec<u64> {
+    match std::env::var("PDRKIT_DIFF_SEED") {
         Ok(s) => vec![s.parse().expect("PDRKIT_DIFF_SEED: a number")],
-        Err(_) => (0..cases() as u64).collect(),
-    };
-    let start = Instant::now();
+        Err(_) => (0..count as u64).collect(),
+    }
+}
+
+/// Runs `case` on every seed, on two threads (a panic is a failure of its seed), sorted by
+/// seed.
+fn run_seeds(seeds: &[u64], case: fn(u64) -> CaseResult) -> Vec<(u64, CaseResult)> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(u64, CaseResult)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -649,7 +710,7 @@ fn engines_agree_with_explicit_search() {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(&seed) = seeds.get(i) else { break };
-                let r = std::panic::catch_unwind(|| run_case(seed))
+                let r = std::panic::catch_unwind(|| case(seed))
                     .unwrap_or_else(|_| Err("panicked (see the message above)".into()));
                 results.lock().unwrap().push((seed, r));
             });
@@ -657,6 +718,28 @@ fn engines_agree_with_explicit_search() {
     });
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|r| r.0);
+    results
+}
+
+/// Each failed seed with its error and its model (built again by `model`) as `.aag` text.
+fn failures(results: &[(u64, CaseResult)], model: fn(u64) -> Aig) -> Vec<String> {
+    results
+        .iter()
+        .filter_map(|(seed, r)| {
+            let e = r.as_ref().err()?;
+            Some(format!(
+                "seed {seed}: {e}\nmodel:\n{}",
+                String::from_utf8_lossy(&aiger::write_aag(&model(*seed)))
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn engines_agree_with_explicit_search() {
+    let seeds = seeds(cases());
+    let start = Instant::now();
+    let results = run_seeds(&seeds, run_case);
     let safe = results.iter().filter(|r| matches!(r.1, Ok(None))).count();
     let mut depths = [0usize; 6];
     for r in &results {
@@ -664,16 +747,7 @@ fn engines_agree_with_explicit_search() {
             depths[d.min(5)] += 1;
         }
     }
-    let failures: Vec<String> = results
-        .iter()
-        .filter_map(|(seed, r)| {
-            let e = r.as_ref().err()?;
-            Some(format!(
-                "seed {seed}: {e}\nmodel:\n{}",
-                String::from_utf8_lossy(&aiger::write_aag(&random_aig(*seed)))
-            ))
-        })
-        .collect();
+    let failures = failures(&results, random_aig);
     let merged = MERGED.load(Ordering::Relaxed);
     let (deep, reached) = (
         KIPDR_DEEP.load(Ordering::Relaxed),
@@ -727,6 +801,126 @@ fn engines_agree_with_explicit_search() {
         assert!(
             reached * 200 >= seeds.len(),
             "too few reached obligations: {reached}"
+        );
+    }
+}
+
+/// A random model (as [`random_aig`]) whose latches have, half of them, a reset function: a
+/// random literal over the inputs, latches and gates, with a random sign. A latch of each
+/// cycle of reset functions becomes uninitialized until there is none.
+fn random_aig_with_resets(seed: u64) -> Aig {
+    let mut aig = random_aig(seed);
+    let mut rng = Rng::mixed(seed ^ 0x05EE_D0F2_E5E7);
+    let mut pool: Vec<Lit> = aig.inputs.clone();
+    pool.extend(aig.latches.iter().map(|l| l.lit));
+    pool.extend(aig.ands.iter().map(|g| g.lhs));
+    if pool.is_empty() {
+        return aig;
+    }
+    for k in 0..aig.latches.len() {
+        if rng.percent(50) {
+            aig.latches[k].reset = Reset::Function(pick(&mut rng, &pool));
+        }
+    }
+    while let Some(cycle) = aig.reset_cycle() {
+        aig.latches[cycle[0].0].reset = Reset::Uninit;
+    }
+    aig
+}
+
+/// One seed of [`random_aig_with_resets`]: the lowering must have the same shortest
+/// counterexample as the model by explicit search (which evaluates the reset functions
+/// itself), and the engines, run on the lowered model, are judged as in [`run_case`]; each
+/// answer is also made one of the model with its reset functions (witness, certificate) and
+/// checked there.
+fn run_reset_case(seed: u64) -> CaseResult {
+    let original = random_aig_with_resets(seed);
+    let truth = explicit_search(&original, None);
+    let low = match original.lower_reset_functions() {
+        Ok(Some(low)) => low,
+        Ok(None) => return Ok(truth.shortest_cex),
+        Err(e) => return Err(format!("the generator made a malformed model: {e}")),
+    };
+    let lowered_truth = explicit_search(&low.aig, None);
+    if lowered_truth.shortest_cex != truth.shortest_cex {
+        return Err(format!(
+            "the lowered model's shortest counterexample is {:?}, the model's {:?}",
+            lowered_truth.shortest_cex, truth.shortest_cex
+        ));
+    }
+    let m = Model {
+        aig: low.aig.clone(),
+        lowered: Some((original, low)),
+    };
+    let truth = lowered_truth;
+    run_ic3("ic3", &m, None, &truth, &Ic3Config::default())?;
+    run_ic3_first(&m, &truth)?;
+    run_preprocessed(&m, &truth, seed)?;
+    run_bmc(&m, &truth, SatBackend::Pdrkit)?;
+    let sp = if seed.is_multiple_of(2) {
+        SimplePath::Lazy
+    } else {
+        SimplePath::Off
+    };
+    run_kind_and_portfolio(&m, &truth, sp, portfolio_backend(seed))?;
+    if seed.is_multiple_of(3) && m.properties().len() > 1 {
+        for k in 0..m.properties().len() {
+            let t = explicit_search(&m, Some(k));
+            let what = format!("ic3 property {k} preprocessed");
+            let ts = preprocessed(&what, &m, Some(k), false, seed)?;
+            run_ic3_on(&what, &m, &ts, Some(k), &t, &Ic3Config::default())?;
+        }
+    }
+    Ok(truth.shortest_cex)
+}
+
+/// Reset functions: the engines on the lowered models agree with explicit search on the
+/// models, and their answers convince the checker on the models (a third as many seeds as
+/// [`engines_agree_with_explicit_search`]).
+#[test]
+fn engines_agree_on_models_with_reset_functions() {
+    let seeds = seeds(cases() / 3);
+    let start = Instant::now();
+    let results = run_seeds(&seeds, run_reset_case);
+    let safe = results.iter().filter(|r| matches!(r.1, Ok(None))).count();
+    let failures = failures(&results, random_aig_with_resets);
+    // How many models have a latch whose reset function is not trivial.
+    let with_functions = seeds
+        .iter()
+        .filter(|&&s| {
+            random_aig_with_resets(s)
+                .lower_reset_functions()
+                .is_ok_and(|l| l.is_some_and(|l| !l.functions.is_empty()))
+        })
+        .count();
+    println!(
+        "differential with reset functions: {} models ({with_functions} with reset functions) in {:.1}s: safe {safe}, unsafe {}, failed {}",
+        results.len(),
+        start.elapsed().as_secs_f64(),
+        results.len() - safe - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} seeds failed; the first ones:\n\n{}",
+        failures.len(),
+        results.len(),
+        failures
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+    if seeds.len() >= 50 {
+        assert!(
+            with_functions * 2 >= seeds.len(),
+            "few reset functions: {with_functions}"
+        );
+        assert!(safe * 10 >= seeds.len(), "too few safe models: {safe}");
+        assert!(
+            (seeds.len() - safe) * 10 >= seeds.len(),
+            "too few unsafe models"
         );
     }
 }

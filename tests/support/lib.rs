@@ -236,11 +236,46 @@ pub fn lit_value(val: &[bool], l: Lit) -> bool {
     val[l.var().idx()] ^ l.is_neg()
 }
 
+/// The start states of a model with reset functions, each with the step-0 inputs it starts
+/// under: for every combination of the uninitialized latches and every input valuation, the
+/// latches with a reset function take its value, round after round until all settle (the
+/// reset functions are acyclic, so as many rounds as latches suffice).
+fn function_starts(aig: &Aig, fixed: u64, uninit: &[usize]) -> Vec<(u64, u64)> {
+    let mut val = Vec::new();
+    let mut out = Vec::new();
+    for combo in 0u64..1 << uninit.len() {
+        let mut base = fixed;
+        for (j, &k) in uninit.iter().enumerate() {
+            if combo >> j & 1 == 1 {
+                base |= 1 << k;
+            }
+        }
+        for inp in 0u64..1 << aig.inputs.len() {
+            let mut s = base;
+            for _ in 0..aig.latches.len() {
+                evaluate(aig, s, inp, &mut val);
+                for (k, l) in aig.latches.iter().enumerate() {
+                    match l.reset {
+                        Reset::Function(f) if f != l.lit => {
+                            s = s & !(1 << k) | u64::from(lit_value(&val, f)) << k;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            out.push((s, inp));
+        }
+    }
+    out
+}
+
 /// Ground truth by explicit-state search: breadth-first over latch valuations from every
 /// initial state (all combinations of the uninitialized latches), trying every input valuation
 /// in every state. A step counts only when every invariant constraint holds under its inputs;
 /// a state is bad when, under some inputs satisfying the constraints, one of the chosen
 /// properties is 1 (`property`: only that one of [`Aig::properties`]; `None`: all of them).
+/// With reset functions (AIGER 1.9.23), a start state depends on step 0's inputs: step 0 is
+/// then taken from each start state under those inputs only.
 ///
 /// This evaluates the AIG directly (gates in file order) and shares no code with the engines.
 pub fn explicit_search(aig: &Aig, property: Option<usize>) -> Reach {
@@ -255,25 +290,60 @@ pub fn explicit_search(aig: &Aig, property: Option<usize>) -> Reach {
     let mut seen = vec![false; 1usize << nl];
     let mut queue: VecDeque<(u64, usize)> = VecDeque::new();
     // Initial states: fixed resets, every combination of the uninitialized latches.
+    // A reset function that is the latch's own positive literal means uninitialized, too.
     let uninit: Vec<usize> = (0..nl)
-        .filter(|&k| aig.latches[k].reset == Reset::Uninit)
+        .filter(|&k| {
+            let l = &aig.latches[k];
+            l.reset == Reset::Uninit || l.reset == Reset::Function(l.lit)
+        })
         .collect();
     let fixed: u64 = (0..nl)
         .filter(|&k| aig.latches[k].reset == Reset::One)
         .fold(0, |s, k| s | 1 << k);
-    for combo in 0u64..1 << uninit.len() {
-        let mut s = fixed;
-        for (j, &k) in uninit.iter().enumerate() {
-            if combo >> j & 1 == 1 {
-                s |= 1 << k;
-            }
-        }
-        if !std::mem::replace(&mut seen[s as usize], true) {
-            queue.push_back((s, 0));
-        }
-    }
     let mut val = Vec::new();
     let mut states = 0;
+    if aig.latches.iter().any(|l| l.reset.function().is_some()) {
+        // Step 0 under the inputs each start state was made with; the states it reaches are
+        // searched as usual from step 1 on.
+        let starts = function_starts(aig, fixed, &uninit);
+        let mut distinct: Vec<u64> = starts.iter().map(|s| s.0).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        states += distinct.len();
+        for (s, inp) in starts {
+            evaluate(aig, s, inp, &mut val);
+            if !aig.constraints.iter().all(|&c| lit_value(&val, c)) {
+                continue;
+            }
+            if props.iter().any(|&p| lit_value(&val, p)) {
+                return Reach {
+                    shortest_cex: Some(0),
+                    states,
+                };
+            }
+            let next = aig
+                .latches
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| lit_value(&val, l.next))
+                .fold(0u64, |n, (k, _)| n | 1 << k);
+            if !std::mem::replace(&mut seen[next as usize], true) {
+                queue.push_back((next, 1));
+            }
+        }
+    } else {
+        for combo in 0u64..1 << uninit.len() {
+            let mut s = fixed;
+            for (j, &k) in uninit.iter().enumerate() {
+                if combo >> j & 1 == 1 {
+                    s |= 1 << k;
+                }
+            }
+            if !std::mem::replace(&mut seen[s as usize], true) {
+                queue.push_back((s, 0));
+            }
+        }
+    }
     while let Some((s, depth)) = queue.pop_front() {
         states += 1;
         for inp in 0u64..1 << ni {
