@@ -16,9 +16,20 @@
 //! | Base       | R_W ∧ C_W ⇒ P_W                              |
 //! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1              |
 //!
-//! R{K} and F{K} only speak of the mapped latches, as in the reference checker certifaiger:
-//! the model's unmapped latches are unconstrained there. The first three make W simulate the
-//! model, the last two make W's property inductive. Each formula is refuted by its own fresh
+//! F{K} only speaks of the mapped latches, as in the reference checker certifaiger: the
+//! model's unmapped latches are unconstrained in the next frame. R_M, the premise of Reset, is
+//! the model's whole reset (every latch at its constant, or at its reset function's value, in
+//! dependency order; uninitialized ones free): certifaiger's R{K} leaves unmapped model latches
+//! free, a stronger demand than needed, since the states R_M admits are exactly the model's
+//! initial states, the ones that must extend to W's. R_W{K}, the goal, asks each mapped latch of
+//! W to equal its reset (a constant, or its reset function evaluated in W's frame) in a state
+//! where W's unmapped latches are at their resets too: a constant, or a reset function evaluated
+//! in dependency order, which resets must allow (they must be stratified, or the certificate is
+//! malformed: [`StructureError::ResetCycle`]); W's uninitialized latches and unmapped inputs are
+//! free, so the goal must hold for every choice of them. A state found so is one of W's initial
+//! states, which is what the argument needs. Base takes W's whole reset the same way.
+//! The first three make W simulate the model, the last two make W's property inductive. Each
+//! formula is refuted by its own fresh
 //! SAT solver (MiniSat), over this crate's own encoding of both circuits: one query, except for
 //! Step, where each conjunct of W's property (each clause of an invariant) gets its own, and
 //! the property's conjuncts are solver clauses rather than gates.
@@ -27,7 +38,16 @@
 //! encoder's sweeping); that only makes the query easier, never changes its answer — a test
 //! compares both ways.
 //!
-//! Only safety is certified: justice and fairness sections of either circuit are ignored.
+//! Only safety is certified. A certificate with a justice property, or for a model whose only
+//! properties are justice properties, is a liveness certificate, which is refused
+//! ([`CertError::LivenessUnsupported`]); otherwise fairness and justice sections are ignored.
+//!
+//! Mapping: certifaiger also reads a `MAPPING` comment that maps model inputs and latches to
+//! *gates* of W. This checker refuses such a certificate ([`CertError::GateMapping`]): a gate need
+//! not take every value the model's input or latch can, so the mapping can hide model states
+//! from every check (mapping an unsafe model's input to the constant 0, for one, makes a
+//! certificate that certifaiger accepts). Only W's inputs and latches, which the checks let
+//! take every value, may stand for the model's.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -146,6 +166,20 @@ pub enum CertError {
         /// The part of the condition that fails, in words.
         reason: String,
     },
+    /// The certificate maps model inputs or latches to its gates (certifaiger's `MAPPING`
+    /// comment), which this checker refuses (see the module documentation).
+    #[error("the certificate's comment '{comment}' maps model inputs or latches to gates of the certificate (certifaiger's MAPPING), which is not supported: a gate need not take every value the model's input or latch can, so such a mapping can hide model states from the checks; map to the certificate's inputs and latches with 'i<N> = <lit>' and 'l<N> = <lit>' symbols")]
+    GateMapping {
+        /// The comment line, e.g. `MAPPING 1`.
+        comment: String,
+    },
+    /// A liveness certificate: justice properties are not checked (see the module
+    /// documentation).
+    #[error("liveness certificates are not supported: {reason}; only safety certificates (bad-state properties or outputs) are checked")]
+    LivenessUnsupported {
+        /// Which circuit has justice properties, and how many.
+        reason: String,
+    },
     /// The SAT solver answered neither yes nor no.
     #[error("the {condition} check was inconclusive: the SAT solver gave up")]
     Inconclusive {
@@ -175,6 +209,8 @@ enum Goal {
 struct Checker<'a> {
     model: &'a Circuit,
     witness: &'a Circuit,
+    /// The certificate as given, for literals in messages.
+    witness_model: &'a Model,
     pairs: &'a [Pair],
 }
 
@@ -189,6 +225,29 @@ pub fn check_certificate(model: &Model, witness: &Model) -> Result<CertReport, C
 fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport, CertError> {
     let m = Circuit::new(model).map_err(CertError::Model)?;
     let w = Circuit::new(witness).map_err(CertError::Witness)?;
+    let justice = |n: usize| format!("{n} justice propert{}", if n == 1 { "y" } else { "ies" });
+    if !witness.justice.is_empty() {
+        return Err(CertError::LivenessUnsupported {
+            reason: format!("the certificate has {}", justice(witness.justice.len())),
+        });
+    }
+    if !model.justice.is_empty() && model.bads.is_empty() {
+        return Err(CertError::LivenessUnsupported {
+            reason: format!(
+                "the model has {} and no bad-state property",
+                justice(model.justice.len())
+            ),
+        });
+    }
+    if let Some(line) = witness
+        .comments
+        .iter()
+        .find(|l| l.trim_start().starts_with("MAPPING"))
+    {
+        return Err(CertError::GateMapping {
+            comment: line.trim().to_owned(),
+        });
+    }
     let (pairs, mapping) = mapping(&m, witness, &w)?;
     let leaves = w.input_lits.len() + w.latch_lits.len();
     let mut mapped: Vec<usize> = pairs.iter().map(|&(_, wn)| wn).collect();
@@ -197,6 +256,7 @@ fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport,
     let checker = Checker {
         model: &m,
         witness: &w,
+        witness_model: witness,
         pairs: &pairs,
     };
     let mut checks = Vec::with_capacity(5);
@@ -334,6 +394,28 @@ impl Checker<'_> {
         }
     }
 
+    /// Puts the latches of `c`'s frame `f` that are not bound yet at their resets: a constant,
+    /// or a reset function's value; uninitialized latches stay free. Functions are evaluated
+    /// in [`Circuit::init_order`], so a function reading another latch with a reset function
+    /// finds it bound, and constants come first, so a function reading one finds it bound.
+    /// (A latch already bound, shared with the other circuit, keeps its binding.)
+    fn at_reset(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
+        let first_latch = c.first_latch();
+        for (k, l) in c.latches.iter().enumerate() {
+            if let Some(r) = reset_lit(l.reset) {
+                f.bind(first_latch + k, r);
+            }
+        }
+        for &n in &c.init_order {
+            if let Some(Err(k)) = c.leaf(n) {
+                if let Some(func) = c.latches[k].reset.function() {
+                    let v = f.lit(enc, func);
+                    f.bind(n, v);
+                }
+            }
+        }
+    }
+
     fn constraints_hold(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
         for &k in &c.constraints {
             let l = f.lit(enc, k);
@@ -348,26 +430,28 @@ impl Checker<'_> {
         }
     }
 
-    /// Reset: R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W.
+    /// Reset: R_M ∧ C_M ⇒ R_W{K} ∧ C_W (see the module documentation for R_M and R_W{K}).
     fn reset(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let mut mf = Frame::new(m, Side::Model);
         let mut wf = Frame::new(w, Side::Witness);
-        // The premise R_M{K} is applied by substitution: a mapped model latch with a fixed
-        // reset *is* that constant.
-        for &(mn, _) in self.pairs {
-            if let Some(Err(k)) = m.leaf(mn) {
-                if let Some(r) = reset_lit(m.latches[k].reset) {
-                    mf.bind(mn, r);
-                }
-            }
-        }
+        // The premise R_M by substitution: a latch with a fixed reset *is* that constant, one
+        // with a reset function *is* the function's value (an equality, by definition; the
+        // functions are stratified, so this defines them all).
+        self.at_reset(enc, m, &mut mf);
         self.share(enc, &mut mf, &mut wf);
+        // W's unmapped latches at their resets, reading the shared values where they read
+        // mapped leaves; its uninitialized latches and unmapped inputs free.
+        self.at_reset(enc, w, &mut wf);
         self.constraints_hold(enc, m, &mut mf);
         let mut goals = Vec::new();
         for &(_, wn) in self.pairs {
             if let Some(Err(k)) = w.leaf(wn) {
-                if let Some(r) = reset_lit(w.latches[k].reset) {
+                let want = match w.latches[k].reset {
+                    Reset::Function(f) => Some(wf.lit(enc, f)),
+                    r => reset_lit(r),
+                };
+                if let Some(r) = want {
                     let now = wf.leaf(enc, wn);
                     goals.push((enc.equal(now, r), Goal::WitnessReset(k)));
                 }
@@ -434,11 +518,7 @@ impl Checker<'_> {
     fn base(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let w = self.witness;
         let mut wf = Frame::new(w, Side::Witness);
-        for (k, l) in w.latches.iter().enumerate() {
-            if let Some(r) = reset_lit(l.reset) {
-                wf.bind(w.first_latch() + k, r);
-            }
-        }
+        self.at_reset(enc, w, &mut wf);
         self.constraints_hold(enc, w, &mut wf);
         w.properties
             .iter()
@@ -569,9 +649,16 @@ impl Checker<'_> {
         let (m, w) = (self.model, self.witness);
         match goal {
             Goal::WitnessReset(k) => format!(
-                "in a reset state of the model, the certificate's latch l{k} (literal {}, {}) can differ from its reset value",
+                "in a reset state of the model, the certificate's latch l{k} (literal {}, {}) can differ from its reset {}",
                 w.latch_lits[k].code(),
-                self.mapped_to(w.first_latch() + k)
+                self.mapped_to(w.first_latch() + k),
+                match self.witness_model.latches.get(k).map(|l| l.reset) {
+                    Some(Reset::Function(f)) => format!(
+                        "function (literal {}) evaluated in the certificate's reset state",
+                        f.code()
+                    ),
+                    _ => "value".to_owned(),
+                }
             ),
             Goal::WitnessNext(k) => format!(
                 "the certificate's latch l{k} (literal {}, {}) can take a next value different from the model's",
