@@ -8,26 +8,32 @@
 //! property signal is 1" (properties as in [`Model::properties`]), W proves the
 //! model safe when five formulas are valid:
 //!
-//! | condition  | formula (K: the mapped inputs and latches)   |
-//! |------------|----------------------------------------------|
-//! | Reset      | R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W                  |
-//! | Transition | F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1  |
-//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                        |
-//! | Base       | R_W ∧ C_W ⇒ P_W                              |
-//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1              |
+//! | condition  | formula (K: the mapped inputs and latches, X: W's other latches)  |
+//! |------------|--------------------------------------------------------------------|
+//! | Reset      | R_M ∧ R_W{X} ∧ C_M ⇒ R_W{K} ∧ C_W                                  |
+//! | Transition | F_M{K} ∧ F_W{X} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1               |
+//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                                              |
+//! | Base       | R_W ∧ C_W ⇒ P_W                                                    |
+//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1                                    |
 //!
-//! F{K} only speaks of the mapped latches, as in the reference checker certifaiger: the
-//! model's unmapped latches are unconstrained in the next frame. R_M, the premise of Reset, is
-//! the model's whole reset (every latch at its constant, or at its reset function's value, in
-//! dependency order; uninitialized ones free): certifaiger's R{K} leaves unmapped model latches
-//! free, a stronger demand than needed, since the states R_M admits are exactly the model's
-//! initial states, the ones that must extend to W's. R_W{K}, the goal, asks each mapped latch of
-//! W to equal its reset (a constant, or its reset function evaluated in W's frame) in a state
-//! where W's unmapped latches are at their resets too: a constant, or a reset function evaluated
-//! in dependency order, which resets must allow (they must be stratified, or the certificate is
-//! malformed: [`StructureError::ResetCycle`]); W's uninitialized latches and unmapped inputs are
-//! free, so the goal must hold for every choice of them. A state found so is one of W's initial
-//! states, which is what the argument needs. Base takes W's whole reset the same way.
+//! R is "every latch at its reset": a constant, or its reset function's value (AIGER 1.9.23),
+//! uninitialized latches free; reset functions must be stratified (evaluated in dependency
+//! order, [`StructureError::ResetCycle`] otherwise). F is "every latch at the next-state value
+//! of the frame before"; the model's latches outside K are free in the next frame.
+//!
+//! Why this is sound: from any run s0, s1, … of the model (s0 an initial state, constraints
+//! holding), a run of W is built whose K part is the model's: w0 has W's latches of X at their
+//! resets (uninitialized ones, and W's inputs outside K, at any value), and w(i+1) has X at the
+//! next-state values of w(i). Reset and Transition show, for every such choice, that this is a
+//! run of W (its K latches too obey W's resets and next-state functions) within C_W; Base and
+//! Step that P_W holds along it, and Property that P_M does. The reference checker certifaiger
+//! (without its QBF mode) asks Reset and Transition for every value of X instead, and has only
+//! R_M{K} (the model's resets on K) as premise: stricter than needed. These checks pass every
+//! certificate certifaiger's pass (gate mappings aside, see below), and also one whose
+//! constraints hold only because its own latches follow their resets and next-state functions:
+//! the certificate of a model whose reset functions were lowered to uninitialized latches, a
+//! latch `first` (1 at reset, 0 after) and constraints `¬first ∨ (l ≡ f_l)`, which certifaiger
+//! rejects at Transition (`first` free in the next frame lets a constraint fail).
 //! The first three make W simulate the model, the last two make W's property inductive. Each
 //! formula is refuted by its own fresh
 //! SAT solver (MiniSat), over this crate's own encoding of both circuits: one query, except for
@@ -430,7 +436,7 @@ impl Checker<'_> {
         }
     }
 
-    /// Reset: R_M ∧ C_M ⇒ R_W{K} ∧ C_W (see the module documentation for R_M and R_W{K}).
+    /// Reset: R_M ∧ R_W{X} ∧ C_M ⇒ R_W{K} ∧ C_W (see the module documentation).
     fn reset(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let mut mf = Frame::new(m, Side::Model);
@@ -463,7 +469,7 @@ impl Checker<'_> {
         goals
     }
 
-    /// Transition: F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
+    /// Transition: F_M{K} ∧ F_W{X} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
     fn transition(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let (mut m0, mut m1) = (Frame::new(m, Side::Model), Frame::new(m, Side::Model));
@@ -477,6 +483,22 @@ impl Checker<'_> {
             }
         }
         self.share(enc, &mut m1, &mut w1);
+        // F_W{X} by substitution: W's own latches step by their next-state functions. Only
+        // C_W1 reads them in frame 1 (the goals on K read the shared leaves), so without
+        // constraints there is nothing to bind.
+        if !w.constraints.is_empty() {
+            let mut mapped = vec![false; w.first_and()];
+            for &(_, wn) in self.pairs {
+                mapped[wn] = true;
+            }
+            for (k, l) in w.latches.iter().enumerate() {
+                let node = w.first_latch() + k;
+                if !mapped[node] {
+                    let next = w0.lit(enc, l.next);
+                    w1.bind(node, next);
+                }
+            }
+        }
         self.constraints_hold(enc, m, &mut m0);
         self.constraints_hold(enc, m, &mut m1);
         self.constraints_hold(enc, w, &mut w0);
