@@ -31,7 +31,8 @@ pub enum Bit {
     Zero,
     /// `1`
     One,
-    /// `x`: any value; replay takes it as 0.
+    /// `x`: any value; replay takes it as 0 for an input or an uninitialized latch, and as
+    /// the reset value (a constant, or its reset function's) for a latch that has one.
     X,
 }
 
