@@ -55,10 +55,7 @@ pub fn to_model(aig: &pdrkit_ts::Aig) -> pdrkit_check::Model {
                     pdrkit_ts::Reset::Zero => Reset::Zero,
                     pdrkit_ts::Reset::One => Reset::One,
                     pdrkit_ts::Reset::Uninit => Reset::Uninit,
-                    // Until the checker's model has reset functions, no test builds one.
-                    pdrkit_ts::Reset::Function(_) => {
-                        unimplemented!("the checker's model has no reset functions yet")
-                    }
+                    pdrkit_ts::Reset::Function(f) => Reset::Function(f),
                 },
             })
             .collect(),
