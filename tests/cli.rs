@@ -21,7 +21,7 @@ use pdrkit_ts::{aiger, Aig, Reset};
 
 /// Models of `tests/models` that are not safety problems and must be refused (not in the
 /// manifest).
-const REFUSED_MODELS: &[&str] = &["justice_only.aag"];
+const REFUSED_MODELS: &[&str] = &["justice_only.aag", "reset_fn_cycle.aag"];
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -259,6 +259,57 @@ fn models_manifest_matches_explicit_search() {
     }
     let j = read_model("justice_only.aag");
     assert!(!j.justice.is_empty() && j.bads.is_empty() && j.outputs.is_empty());
+    reset_function_models_are_about_their_functions();
+}
+
+/// Each `reset_fn_*` model depends on its reset functions (AIGER 1.9.23) as its comment says:
+/// every unsafe one has its shortest counterexample at depth 1 and becomes safe, or unsafe at
+/// depth 0, when its functions become constant 0 or uninitialized; every safe one becomes
+/// unsafe when they become uninitialized.
+fn reset_function_models_are_about_their_functions() {
+    let with = |m: &Aig, to: Reset| {
+        let mut m = m.clone();
+        for l in &mut m.latches {
+            if l.reset.function().is_some() {
+                l.reset = to;
+            }
+        }
+        explicit_search(&m, None).shortest_cex
+    };
+    let mut count = 0;
+    for (file, expected) in model_manifest() {
+        if !file.starts_with("reset_fn_") {
+            continue;
+        }
+        count += 1;
+        let m = read_model(&file);
+        assert!(
+            m.latches.iter().any(|l| l.reset.function().is_some()),
+            "{file}: no reset function"
+        );
+        let depth = explicit_search(&m, None).shortest_cex;
+        match expected {
+            Expected::Safe => assert_eq!(with(&m, Reset::Uninit), Some(0), "{file}"),
+            _ => {
+                assert_eq!(depth, Some(1), "{file}");
+                if file == "reset_fn_input_unsafe.aag" {
+                    assert_eq!(with(&m, Reset::Uninit), Some(0), "{file}");
+                } else {
+                    assert_eq!(with(&m, Reset::Zero), None, "{file}");
+                }
+            }
+        }
+    }
+    assert_eq!(count, 12, "reset function models in the manifest");
+    // The negation matters: read as the positive literal, the function makes it unsafe.
+    let mut m = read_model("reset_fn_negated_safe.aag");
+    let f = m.latches[1].reset.function().unwrap();
+    assert!(f.is_neg());
+    m.latches[1].reset = Reset::Function(!f);
+    assert_eq!(explicit_search(&m, None).shortest_cex, Some(0));
+    // The chain is listed before what it depends on.
+    let m = read_model("reset_fn_chain_unsafe.aag");
+    assert_eq!(m.latches[0].reset, Reset::Function(!m.latches[1].lit));
 }
 
 /// `engine`: the `--engine` value, or "" for the default.
@@ -305,6 +356,225 @@ fn models_bmc() {
 #[test]
 fn models_default_engine() {
     run_models("");
+}
+
+/// Models with reset functions (AIGER 1.9.23, `reset_fn_*`) on every engine: the engines check
+/// the lowered model, the witness and certificate are the model's own and the binary's `replay`
+/// and `certify` accept them.
+#[test]
+fn reset_function_models_on_every_engine() {
+    let dir = scratch("reset-functions");
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for (file, expected) in model_manifest() {
+        if !file.starts_with("reset_fn_") {
+            continue;
+        }
+        let path = model_path(&file);
+        for engine in ["ic3", "bmc", "kind", "kipdr", "portfolio", ""] {
+            let mut extra = vec!["--bound", "20"];
+            if !engine.is_empty() {
+                extra.extend(["--engine", engine]);
+            }
+            if engine == "ic3" || engine == "portfolio" {
+                // Not a BMC or k-induction option.
+                extra.drain(..2);
+            }
+            let want = match (engine, expected) {
+                ("bmc", Expected::Safe) => Expected::Unknown,
+                _ => expected,
+            };
+            let tag = format!("{file}-{engine}");
+            runs += 1;
+            if let Err(e) = check_and_verify(&path, &extra, Some(want), &dir, &tag) {
+                failures.push(e);
+            }
+        }
+    }
+    assert_eq!(runs, 72);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A counterexample of a model with reset functions is written for the model: its initial
+/// line has one value per latch of the file (not the lowering's first-step latch), the values
+/// its reset functions give under step 0's inputs.
+#[test]
+fn reset_function_witnesses_speak_of_the_model() {
+    let dir = scratch("reset-function-witness");
+    for (file, init, step0) in [
+        ("reset_fn_input_unsafe.aag", "1", "1"),
+        ("reset_fn_chain_unsafe.aag", "1000", "1"),
+        ("reset_fn_negated_unsafe.aag", "10", "0"),
+    ] {
+        let path = model_path(file);
+        let wit = dir.join(format!("{file}.wit"));
+        let o = pdrkit([
+            "check".as_ref(),
+            path.as_os_str(),
+            "--engine".as_ref(),
+            "bmc".as_ref(),
+            "--witness".as_ref(),
+            wit.as_os_str(),
+        ]);
+        assert_eq!(o.status.code(), Some(10), "{}", describe(file, &o));
+        let text = std::fs::read_to_string(&wit).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(&lines[..4], &["1", "b0", init, step0], "{file}:\n{text}");
+        assert!(replay_accepts(&path, &wit), "{file}");
+        // The same witness with the reset function's latch flipped is refused.
+        let mut bad = lines.clone();
+        let flipped: String = init
+            .chars()
+            .enumerate()
+            .map(|(k, c)| match (k, c) {
+                (0, '1') => '0',
+                (0, _) => '1',
+                (_, c) => c,
+            })
+            .collect();
+        bad[2] = &flipped;
+        let bad_path = dir.join(format!("{file}.bad.wit"));
+        std::fs::write(&bad_path, bad.join("\n") + "\n").unwrap();
+        assert!(!replay_accepts(&path, &bad_path), "{file}: {flipped}");
+    }
+}
+
+/// `--each-property`, `--property N`, `--vcd`, binary certificates and standard input with
+/// reset functions; a cycle of reset functions is an input error of `check`, `replay` and
+/// `certify`.
+#[test]
+fn reset_functions_through_every_path() {
+    let dir = scratch("reset-function-paths");
+    // x and y start at input i's value; c starts at 0 and is 1 from step 1 on. b0 = x & !y
+    // (safe), b1 = x & c (unsafe at depth 1, with i = 1 in step 0).
+    let text = "aag 8 1 3 0 2 2\n2\n4 4 2\n6 6 2\n8 1\n10\n12\n10 4 7\n12 4 8\n";
+    let path = dir.join("two.aag");
+    std::fs::write(&path, text).unwrap();
+    let (wit, cert) = (dir.join("each.wit"), dir.join("each.aag"));
+    let o = pdrkit([
+        "check".as_ref(),
+        path.as_os_str(),
+        "--each-property".as_ref(),
+        "--witness".as_ref(),
+        wit.as_os_str(),
+        "--certificate".as_ref(),
+        cert.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(10), "{}", describe("each", &o));
+    assert_eq!(
+        stdout(&o).lines().collect::<Vec<_>>(),
+        ["sat", "b0 unsat", "b1 sat"]
+    );
+    let cert0 = dir.join("each.b0.aag");
+    let certify = |cert: &Path, property: &str| {
+        pdrkit([
+            "certify".as_ref(),
+            path.as_os_str(),
+            cert.as_os_str(),
+            "--property".as_ref(),
+            property.as_ref(),
+        ])
+    };
+    let o = certify(&cert0, "0");
+    assert_eq!(o.status.code(), Some(0), "{}", describe("certify b0", &o));
+    assert!(replay_accepts(&path, &wit));
+
+    // One property, a binary certificate.
+    let bin = dir.join("p0.aig");
+    let o = pdrkit([
+        "check".as_ref(),
+        path.as_os_str(),
+        "--property".as_ref(),
+        "0".as_ref(),
+        "--certificate".as_ref(),
+        bin.as_os_str(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(20),
+        "{}",
+        describe("--property 0", &o)
+    );
+    assert!(std::fs::read(&bin).unwrap().starts_with(b"aig "));
+    let o = certify(&bin, "0");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        describe("certify binary", &o)
+    );
+
+    // A waveform of the counterexample, from `check` and from `replay`; x is 1 from the start.
+    let (w1, v1, v2) = (dir.join("p1.wit"), dir.join("p1.vcd"), dir.join("p1r.vcd"));
+    let o = pdrkit([
+        "check".as_ref(),
+        path.as_os_str(),
+        "--property".as_ref(),
+        "1".as_ref(),
+        "--witness".as_ref(),
+        w1.as_os_str(),
+        "--vcd".as_ref(),
+        v1.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(10), "{}", describe("--vcd", &o));
+    let o = pdrkit([
+        "replay".as_ref(),
+        path.as_os_str(),
+        w1.as_os_str(),
+        "--vcd".as_ref(),
+        v2.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", describe("replay --vcd", &o));
+    let vcd = std::fs::read_to_string(&v1).unwrap();
+    assert!(vcd.contains("$var"), "{vcd}");
+    assert_eq!(vcd, std::fs::read_to_string(&v2).unwrap());
+
+    // The model on standard input.
+    let mut child = std::process::Command::new(pdrkit_binary())
+        .args(["check", "-", "--property", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(10), "{}", describe("stdin", &o));
+
+    // A cycle: one line naming the file, the line and the latches, exit 1.
+    let cycle = model_path("reset_fn_cycle.aag");
+    let other = model_path("counter_safe.aag");
+    for sub in ["check", "replay", "certify"] {
+        let mut args = vec![sub.as_ref(), cycle.as_os_str()];
+        if sub != "check" {
+            args.push(other.as_os_str());
+        }
+        let o = pdrkit(&args);
+        // `replay` and `certify` read the model with the checker's reader, in its words.
+        let latches = if sub == "check" {
+            "latch 0 (literal 2) -> latch 1 (literal 4)"
+        } else {
+            "2 -> 4"
+        };
+        assert_error(
+            &format!("{sub} reset_fn_cycle.aag"),
+            &o,
+            &["reset_fn_cycle.aag", "line 2", "cycle", latches],
+        );
+    }
+    let e = aiger::read_file(&cycle).unwrap_err();
+    assert!(
+        matches!(&e, pdrkit_ts::AigerError::ResetCycle { latches, .. } if latches.len() == 2),
+        "{e}"
+    );
 }
 
 /// Writes `aig` to `dir/name` as ASCII AIGER.
