@@ -28,6 +28,13 @@
 //!
 //! SAT sweeping's replacements hold in every state (under `EQ`, for the gates over replaced
 //! latches), so they need nothing more.
+//!
+//! **Reset functions** (AIGER 1.9.23) are never seen here: a system is built only from a model
+//! whose reset functions were lowered ([`Aig::lower_reset_functions`]): such latches are then
+//! uninitialized, under a constraint over the added first-step latch. Latch correspondence
+//! takes no uninitialized latch as a candidate, and its simulation and induction keep the
+//! constraints, so the lowered model's equalities are proved as any other's, and they hold in
+//! the original model's reachable states (the same, on the original latches).
 
 use std::time::{Duration, Instant};
 

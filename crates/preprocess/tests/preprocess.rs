@@ -147,3 +147,43 @@ fn the_reduced_system_behaves_like_the_model() {
         }
     }
 }
+
+/// Reset functions (AIGER 1.9.23): preprocessing runs on the lowered model only (a system of
+/// the model itself is refused), where a latch with a reset function is uninitialized and so
+/// never a candidate: `f`, which starts at input `x`'s value and keeps it, is not taken for
+/// the constant 0 that simulation from a reset of 0 would suggest; `a` (reset 0, kept) is.
+#[test]
+fn reset_functions_are_preprocessed_after_lowering() {
+    let mut m = Aig::default();
+    let x = m.new_var().lit();
+    m.inputs.push(x);
+    let (a, f) = (m.new_var().lit(), m.new_var().lit());
+    m.latches.push(Latch {
+        lit: a,
+        next: a,
+        reset: Reset::Zero,
+    });
+    m.latches.push(Latch {
+        lit: f,
+        next: f,
+        reset: Reset::Function(x),
+    });
+    let bad = m.add_and(f, !a);
+    m.bads.push(bad);
+    assert!(matches!(
+        preprocess(&m, None, false, &PreprocessConfig::default()),
+        Err(pdrkit_ts::SystemError::ResetFunction { latch: 1 })
+    ));
+    let low = m.lower_reset_functions().unwrap().unwrap();
+    let (ts, _) = preprocess(&low.aig, None, false, &PreprocessConfig::default()).unwrap();
+    assert_eq!(
+        ts.merged,
+        vec![Merge {
+            latch: 0,
+            into: None,
+            negated: false
+        }]
+    );
+    assert!(ts.latch_origin.contains(&1), "f is kept");
+    assert_eq!(ts.constraints.len(), 1, "the lowering's constraint");
+}
