@@ -326,4 +326,22 @@ fn one_call_check_with_every_engine() {
         check(&broken, &Options::default()),
         Err(pdrkit_ts::SystemError::Malformed(_))
     ));
+    // Reset functions: the model itself is refused by name, its lowering is checked.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/models/reset_fn_input_unsafe.aag");
+    let with_function = aiger::read_file(&file).unwrap();
+    assert!(matches!(
+        check(&with_function, &Options::default()),
+        Err(pdrkit_ts::SystemError::ResetFunction { latch: 0 })
+    ));
+    let low = with_function.lower_reset_functions().unwrap().unwrap();
+    match check(&low.aig, &Options::default()) {
+        Ok(Outcome::Unsafe(t)) => {
+            let ts = TransitionSystem::from_aig(&low.aig, None).unwrap();
+            let text = low.witness(&t.to_witness(&ts, &low.aig, 0));
+            let w = pdrkit_check::parse_witness(text.as_bytes()).unwrap();
+            assert!(pdrkit_check::replay(&checker_model(&with_function), &w).is_ok());
+        }
+        other => panic!("the lowered model: {other:?}"),
+    }
 }

@@ -145,7 +145,10 @@ impl Default for Options {
 /// Checks `aig` (all its safety properties, or `opts.property`) with the chosen engine: the
 /// library's one-line entry. The model is validated first ([`pdrkit_ts::Aig::validate`]).
 /// Answers are the engines' own: re-check them with `pdrkit-check` where it matters, as the
-/// command line does.
+/// command line does. A model with reset functions is refused
+/// ([`pdrkit_ts::SystemError::ResetFunction`]): check its lowering
+/// ([`pdrkit_ts::Aig::lower_reset_functions`]), whose verdict is the model's and whose answers
+/// [`pdrkit_ts::Lowered`] turns into the model's.
 pub fn check(aig: &pdrkit_ts::Aig, opts: &Options) -> Result<Outcome, pdrkit_ts::SystemError> {
     let ts = pdrkit_ts::TransitionSystem::from_aig(aig, opts.property)?;
     let deadline = opts
