@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use pdrkit_suite::{describe, first_line, models_dir, pdrkit, repo_root, stdout};
+use pdrkit_suite::{describe, first_line, models_dir, pdrkit, repo_root, stderr, stdout};
 
 fn model(name: &str) -> PathBuf {
     models_dir().join("btor2").join(name)
@@ -147,4 +147,58 @@ fn replay_checks_btorsim_witnesses() {
     std::fs::write(&bad, text.replacen("@0\n0 1 en", "@0\n0 0 en", 1)).unwrap();
     let o = pdrkit(["replay".as_ref(), m.as_os_str(), bad.as_os_str()]);
     assert_eq!(o.status.code(), Some(2), "{}", describe("replay", &o));
+}
+
+/// `pdrkit blast` writes the AIG a BTOR2 model is checked as: a certificate of `check
+/// MODEL.btor2 --certificate C` is accepted by `pdrkit certify` on the blasted file, binary
+/// and ASCII alike, and the bits carry the BTOR2 symbols.
+#[test]
+fn a_blasted_model_is_what_btor2_certificates_prove() {
+    let m = model("counter_safe.btor2");
+    let dir = std::env::temp_dir().join(format!("pdrkit-btor2-blast-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cert = dir.join("counter.cert");
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "--certificate".as_ref(),
+        cert.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(20), "{}", describe("check", &o));
+    for name in ["blasted.aig", "blasted.aag"] {
+        let out = dir.join(name);
+        let o = pdrkit([
+            "blast".as_ref(),
+            m.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", describe("blast", &o));
+        let header = std::fs::read(&out).unwrap();
+        let binary = name.ends_with(".aig");
+        assert!(header.starts_with(if binary { b"aig " } else { b"aag " }));
+        let o = pdrkit(["certify".as_ref(), out.as_os_str(), cert.as_os_str()]);
+        assert_eq!(o.status.code(), Some(0), "{}", describe(name, &o));
+        assert!(stdout(&o).starts_with("ok: certificate valid"));
+    }
+    // Without -o: ASCII on standard output, the 4-bit state's latches named by bit.
+    let o = pdrkit(["blast".as_ref(), m.as_os_str()]);
+    assert_eq!(o.status.code(), Some(0), "{}", describe("blast", &o));
+    let text = stdout(&o);
+    assert!(text.starts_with("aag "), "{text}");
+    for sym in [
+        "i0 en\n",
+        "l0 count[0]\n",
+        "l3 count[3]\n",
+        "b0 count_above_9\n",
+    ] {
+        assert!(text.contains(sym), "{sym:?} missing:\n{text}");
+    }
+    let aig = pdrkit_check::Model::parse(text.as_bytes()).expect("the checker reads it");
+    assert_eq!((aig.inputs.len(), aig.latches.len()), (1, 4));
+    // An AIGER model is refused, with what was expected.
+    let aag = models_dir().join("counter_safe.aag");
+    let o = pdrkit(["blast".as_ref(), aag.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1), "{}", describe("blast aag", &o));
+    assert!(stderr(&o).contains("not a BTOR2 model"), "{}", stderr(&o));
 }

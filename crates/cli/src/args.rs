@@ -58,6 +58,17 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         property: Option<usize>,
     },
+    /// Write the AIG a BTOR2 model is bit-blasted into (what the engines check, and what a
+    /// certificate of `check MODEL.btor2 --certificate C` speaks of), with its inputs and
+    /// latches named `name[i]` after the BTOR2 symbols.
+    Blast {
+        /// The BTOR2 model (`-`: standard input).
+        model: PathBuf,
+        /// The AIGER file to write: binary AIGER when it ends in `.aig`, ASCII otherwise
+        /// (default: ASCII to standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Check a certificate (a certifaiger witness circuit) for a model with fresh SAT queries;
     /// exit 0 when valid, 2 when not, 1 when a file cannot be read.
     Certify {

@@ -91,7 +91,8 @@ fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let plain = |a: &std::ffi::OsString| {
         let s = a.to_string_lossy();
         // `-` alone is standard input, a path like any other.
-        (s == "-" || !s.starts_with('-')) && !matches!(&*s, "check" | "replay" | "certify" | "help")
+        (s == "-" || !s.starts_with('-'))
+            && !matches!(&*s, "check" | "replay" | "certify" | "blast" | "help")
     };
     match &argv[..] {
         [tool, model, witness, certificate]
@@ -122,6 +123,7 @@ fn run(cli: args::Cli, options: &[String]) -> anyhow::Result<u8> {
             maps,
             property,
         } => replay::replay(&model, &witness, vcd.as_deref(), &maps, property),
+        args::Command::Blast { model, output } => btor2::blast(&model, output.as_deref()),
         args::Command::Certify {
             model,
             certificate,
