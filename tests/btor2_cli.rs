@@ -202,3 +202,26 @@ fn a_blasted_model_is_what_btor2_certificates_prove() {
     assert_eq!(o.status.code(), Some(1), "{}", describe("blast aag", &o));
     assert!(stderr(&o).contains("not a BTOR2 model"), "{}", stderr(&o));
 }
+
+/// HWMCC's word-level call form `pdrkit MODEL.btor2 WITNESS`: the verdict on stdout, and on
+/// `sat` the btorsim witness in WITNESS (accepted by `pdrkit replay`); on `unsat` no witness
+/// is left there, not even an earlier run's.
+#[test]
+fn hwmcc_word_level_call_form() {
+    let dir = std::env::temp_dir().join(format!("pdrkit-btor2-hwmcc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wit = dir.join("out.wit");
+    let unsafe_ = model("counter_unsafe.btor2");
+    let o = pdrkit([unsafe_.as_os_str(), wit.as_os_str()]);
+    assert_eq!(o.status.code(), Some(10), "{}", describe("unsafe", &o));
+    assert_eq!(stdout(&o), "sat\n", "the witness goes to the file only");
+    let text = std::fs::read_to_string(&wit).unwrap();
+    assert!(text.starts_with("sat\nb0\n"), "{text}");
+    let o = pdrkit(["replay".as_ref(), unsafe_.as_os_str(), wit.as_os_str()]);
+    assert_eq!(o.status.code(), Some(0), "{}", describe("replay", &o));
+    let safe = model("counter_safe.btor2");
+    let o = pdrkit([safe.as_os_str(), wit.as_os_str()]);
+    assert_eq!(o.status.code(), Some(20), "{}", describe("safe", &o));
+    assert_eq!(first_line(&o), "unsat");
+    assert!(!wit.exists(), "the earlier run's witness stayed");
+}

@@ -12,7 +12,8 @@ use pdrkit_preprocess::PreprocessConfig;
 /// pdrkit: a hardware model checker for AIGER safety properties (IC3/PDR, BMC, k-induction).
 ///
 /// HWMCC's form `pdrkit MODEL WITNESS CERTIFICATE` is `pdrkit check MODEL --witness WITNESS
-/// --certificate CERTIFICATE --binary-certificate`.
+/// --certificate CERTIFICATE --binary-certificate`; its word-level form `pdrkit MODEL WITNESS`
+/// (for BTOR2 models, which get no certificate) is `pdrkit check MODEL --witness WITNESS`.
 ///
 /// Exit codes: 10 unsafe (`sat`), 20 safe (`unsat`), 30 unknown, 1 error; 0 for `replay` and
 /// `certify` when the witness or certificate is accepted, 2 when it is rejected.
@@ -22,7 +23,7 @@ use pdrkit_preprocess::PreprocessConfig;
     version,
     about,
     long_about,
-    override_usage = "pdrkit <COMMAND> ...\n       pdrkit MODEL WITNESS CERTIFICATE   (HWMCC's form)"
+    override_usage = "pdrkit <COMMAND> ...\n       pdrkit MODEL WITNESS CERTIFICATE   (HWMCC's form)\n       pdrkit MODEL.btor2 WITNESS         (HWMCC's word-level form)"
 )]
 pub struct Cli {
     /// What to do.

@@ -84,9 +84,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// HWMCC'25 runs every entrant as `TOOL MODEL WITNESS CERTIFICATE`: that is `check MODEL
-/// --witness WITNESS --certificate CERTIFICATE --binary-certificate` (the default engine).
-/// Any other command line is left as it is.
+/// HWMCC'25 runs every entrant of the bit-level tracks as `TOOL MODEL WITNESS CERTIFICATE`:
+/// that is `check MODEL --witness WITNESS --certificate CERTIFICATE --binary-certificate` (the
+/// default engine). Its word-level tracks have no certificates and call `TOOL MODEL WITNESS`:
+/// that is `check MODEL --witness WITNESS` (a btorsim witness for a BTOR2 model). Any other
+/// command line is left as it is.
 fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let plain = |a: &std::ffi::OsString| {
         let s = a.to_string_lossy();
@@ -109,6 +111,13 @@ fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
                 "--binary-certificate".into(),
             ]
         }
+        [tool, model, witness] if [model, witness].into_iter().all(plain) => vec![
+            tool.clone(),
+            "check".into(),
+            model.clone(),
+            "--witness".into(),
+            witness.clone(),
+        ],
         _ => argv,
     }
 }
