@@ -492,7 +492,7 @@ impl Scope {
 }
 
 /// VCD identifiers: printable ASCII from `!` to `~`, base 94.
-fn vcd_id(mut n: usize) -> String {
+pub(crate) fn vcd_id(mut n: usize) -> String {
     let mut s = String::new();
     loop {
         s.push((b'!' + (n % 94) as u8) as char);
@@ -505,7 +505,7 @@ fn vcd_id(mut n: usize) -> String {
 }
 
 /// A name VCD readers accept: no whitespace.
-fn vcd_name(s: &str) -> String {
+pub(crate) fn vcd_name(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_whitespace() { '_' } else { c })
         .collect()

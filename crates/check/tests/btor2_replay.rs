@@ -3,8 +3,8 @@
 //! checking mode (init values, next values, free states, inputs defaulting to 0, constraints).
 
 use pdrkit_check::{
-    parse_btor2, parse_btor2_witness, replay_btor2, simulate_btor2, Btor2Error, Btor2Model,
-    Btor2ReplayError, Btor2Value, Btor2WitnessError, Bv,
+    parse_btor2, parse_btor2_witness, parse_btor2_witnesses, replay_btor2, simulate_btor2,
+    Btor2Error, Btor2Model, Btor2ReplayError, Btor2Value, Btor2WitnessError, Bv,
 };
 
 const MODEL: &str = "\
@@ -232,6 +232,37 @@ fn assignments_must_fit_the_model() {
             ),
             "{to}: {e}"
         );
+    }
+}
+
+/// A file of several witnesses (one per violated property, as `check --each-property` writes
+/// them) is read witness by witness; after a `.` only comments, blank lines or the next `sat`
+/// may follow.
+#[test]
+fn a_file_of_several_witnesses() {
+    let second = WITNESS.replacen("b0", "b1", 1);
+    let text = format!("{WITNESS}\n; the next one\n{second}\n");
+    let all = parse_btor2_witnesses(&text).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(
+        (all[0].bads.clone(), all[1].bads.clone()),
+        (vec![0], vec![1])
+    );
+    for w in &all {
+        assert_eq!(replay_btor2(&model(), w).unwrap().bad_step, 2);
+    }
+    // One witness alone is a file of one; the single reader takes the first of several.
+    assert_eq!(parse_btor2_witnesses(WITNESS).unwrap().len(), 1);
+    assert_eq!(parse_btor2_witness(&text).unwrap(), all[0]);
+    // Anything else after a witness is an error naming its line (WITNESS has 17 lines).
+    match parse_btor2_witnesses(&format!("{WITNESS}\n@0\n")) {
+        Err(Btor2WitnessError::Malformed { line: 19, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    // A broken second witness is reported at its own line.
+    match parse_btor2_witnesses(&format!("{WITNESS}sat\nb0\n@3\n.\n")) {
+        Err(Btor2WitnessError::Malformed { line: 20, .. }) => {}
+        other => panic!("{other:?}"),
     }
 }
 
