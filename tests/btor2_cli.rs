@@ -98,7 +98,21 @@ fn a_btor2_proof_certifies_the_blasted_model() {
             pdrkit_check::check_certificate(&model, &c).is_ok(),
             "{engine}"
         );
+        // `pdrkit certify` given the BTOR2 model checks the certificate for its blasted model.
+        let o = pdrkit(["certify".as_ref(), m.as_os_str(), cert.as_os_str()]);
+        assert_eq!(o.status.code(), Some(0), "{}", describe(engine, &o));
     }
+    // A certificate of another model is rejected for it.
+    let other = dir.join("other.cert.aag");
+    let o = pdrkit([
+        "check".as_ref(),
+        models_dir().join("counter_safe.aag").as_os_str(),
+        "--certificate".as_ref(),
+        other.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(20), "{}", describe("aiger", &o));
+    let o = pdrkit(["certify".as_ref(), m.as_os_str(), other.as_os_str()]);
+    assert_eq!(o.status.code(), Some(2), "{}", describe("other", &o));
 }
 
 /// The format is recognized by content: a BTOR2 file under another name is still BTOR2.

@@ -58,12 +58,19 @@ pub fn main(args: &Args) -> Result<ExitCode> {
         binary: binary.clone(),
         memory_mb: plan.memory_mb,
         keep_dir: Some(out.clone()),
+        btorsim: plan.btorsim.clone(),
     };
     let jobs = plan::jobs(&plan.configs, &peers, plan.timeout);
-    let runs: Vec<(Instance, Vec<Job>)> = instances
+    let mut runs: Vec<(Instance, Vec<Job>)> = instances
         .iter()
         .map(|i| (i.clone(), jobs.clone()))
         .collect();
+    if plan.twins {
+        runs.extend(plan::twin_runs(&instances, &plan.configs, plan.timeout));
+    }
+    if instances.iter().any(|i| crate::suite::is_btor2(&i.path)) && plan.btorsim.is_none() {
+        println!("note: no btorsim.py (--btorsim): BTOR2 witnesses are checked by pdrkit only");
+    }
     eprintln!(
         "bench: {} files x {} runs, timeout {} s, memory {} MiB, {} job(s), output {}",
         runs.len(),
@@ -75,7 +82,13 @@ pub fn main(args: &Args) -> Result<ExitCode> {
     );
     let started = plan::timestamp();
     let records = exec::run_plan(&runs, &settings, args.jobs);
-    let configs = plan::config_lines(&plan.configs, &peers, plan.timeout);
+    let mut configs = plan::config_lines(&plan.configs, &peers, plan.timeout);
+    if plan.twins {
+        let twins = plan::twin_configs(&plan.configs);
+        for (name, line) in plan::config_lines(&twins, &[], plan.timeout) {
+            configs.push((name, format!("{line} (on the AIGER twin)")));
+        }
+    }
     let mut setup = vec![
         format!("started {started} UTC on {}", host()),
         format!(
@@ -88,6 +101,12 @@ pub fn main(args: &Args) -> Result<ExitCode> {
             plan.filter.as_ref().map_or("(none)", |f| f.as_str())
         ),
     ];
+    if let Some(b) = &plan.btorsim {
+        setup.push(format!(
+            "BTOR2 witnesses also checked by {}",
+            summary::shown_path(b)
+        ));
+    }
     setup.extend(skipped);
     let ctx = summary::Report {
         title: format!("pdrkit bench: {}", summary::shown_path(&plan.suite)),

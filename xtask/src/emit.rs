@@ -408,6 +408,7 @@ pub fn run_task(args: &RunTaskArgs) -> Result<ExitCode> {
         binary: tasks.binary.clone(),
         memory_mb: tasks.memory_mb,
         keep_dir: Some(dir.clone()),
+        btorsim: None,
     };
     let records: Vec<_> = plan::jobs(&tasks.configs, &tasks.peers()?, tasks.timeout)
         .iter()
@@ -720,6 +721,7 @@ mod tests {
             expected,
             abc_seconds: Some(0.1),
             ric3_seconds: None,
+            twin: None,
         }
     }
 

@@ -74,6 +74,9 @@ pub struct Settings {
     pub memory_mb: u64,
     /// Where to keep the witness or certificate of a WRONG or UNCHECKED answer.
     pub keep_dir: Option<PathBuf>,
+    /// A second, outside check of every BTOR2 witness: `python3 btorsim.py check MODEL
+    /// WITNESS` (the project's independent word-level simulator), when given.
+    pub btorsim: Option<PathBuf>,
 }
 
 /// The grace period after the time limit before the hard kill.
@@ -247,7 +250,32 @@ fn check_answer(
             cm.first_error_line()
         )),
     };
-    Ok((check, cm.wall_s))
+    let mut seconds = cm.wall_s;
+    // A BTOR2 witness is replayed a second time, by a simulator outside the workspace: the
+    // checker's word-level simulator and btorsim.py share no code.
+    if let (Check::Passed, Verdict::Sat, Some(btorsim)) = (&check, answer, &s.btorsim) {
+        if crate::suite::is_btor2(&inst.path) {
+            let mut c = Command::new("python3");
+            c.arg(btorsim).arg("check").arg(&inst.path).arg(artifact);
+            let bm = run_limited(c, check_limits(timeout, s.memory_mb), scratch, "btorsim")?;
+            seconds += bm.wall_s;
+            if bm.ending != Ending::Exit(0) {
+                let line = bm
+                    .stdout
+                    .lines()
+                    .chain(bm.stderr.lines())
+                    .find(|l| !l.is_empty());
+                return Ok((
+                    Check::Failed(format!(
+                        "btorsim.py rejects the witness: {}",
+                        line.unwrap_or("(no output)").trim()
+                    )),
+                    seconds,
+                ));
+            }
+        }
+    }
+    Ok((check, seconds))
 }
 
 fn keep_artifact(keep: &Path, config: &str, rel: &str, artifact: &Path) -> Option<PathBuf> {
@@ -266,6 +294,16 @@ fn keep_artifact(keep: &Path, config: &str, rel: &str, artifact: &Path) -> Optio
 /// statistics, parsed from its log, go into the record's `stats` like pdrkit's `--stats-json`.
 pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Result<Record> {
     let scratch = Scratch::new(&format!("{}-{}", peer.name(), inst.rel))?;
+    if peer == Peer::Abc && crate::suite::is_btor2(&inst.path) {
+        return Ok(Record::error(
+            &inst.rel,
+            peer.name().into(),
+            true,
+            inst.expected,
+            timeout,
+            "ABC does not read BTOR2".into(),
+        ));
+    }
     let input = match peer {
         Peer::Abc => peer::abc_input(&inst.path, scratch.path()),
         Peer::Ric3 => peer::ric3_input(&inst.path, scratch.path()),

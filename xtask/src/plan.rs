@@ -16,7 +16,8 @@ use crate::suite::{self, Instance};
 /// The command-line options that say what runs (shared by `bench` and `emit`).
 #[derive(clap::Args, Debug, Clone)]
 pub struct PlanArgs {
-    /// The suite: a folder of AIGER files (.aag, .aig, .aig.gz) and an optional MANIFEST.tsv
+    /// The suite: a folder of AIGER (.aag, .aig, .aig.gz) or BTOR2 (.btor2, .btor) files and
+    /// an optional MANIFEST.tsv
     /// [default: ../shared/benchmarks beside the workspace]
     #[arg(value_name = "SUITE")]
     pub suite: Option<PathBuf>,
@@ -38,6 +39,14 @@ pub struct PlanArgs {
     /// Only the files whose path relative to SUITE matches
     #[arg(long, value_name = "REGEX", allow_hyphen_values = true)]
     pub filter: Option<String>,
+    /// Also run every configuration on each BTOR2 file's AIGER twin (the manifest's
+    /// `aig_twin` column), as configuration `NAME@aig`; the summary compares the two
+    #[arg(long)]
+    pub twins: bool,
+    /// The outside checker of BTOR2 witnesses, run as `python3 PATH check MODEL WITNESS`
+    /// after pdrkit's own replay [default: peers/btorsim.py beside the suite, when there]
+    #[arg(long, value_name = "PATH")]
+    pub btorsim: Option<PathBuf>,
 }
 
 /// Which pdrkit binary runs (shared by `bench`, `emit` and `regress`).
@@ -64,6 +73,10 @@ pub struct Plan {
     pub memory_mb: u64,
     /// The configurations (at least one).
     pub configs: Vec<Config>,
+    /// Whether each configuration also runs on the BTOR2 files' AIGER twins.
+    pub twins: bool,
+    /// The outside BTOR2 witness checker, when there is one.
+    pub btorsim: Option<PathBuf>,
     /// The peers, in the order given, each once.
     pub peers: Vec<Peer>,
 }
@@ -97,8 +110,16 @@ impl Plan {
         if a.timeout <= 0.0 || a.timeout.is_nan() {
             bail!("--timeout must be positive");
         }
+        let suite = a.suite.clone().unwrap_or_else(default_suite);
+        let btorsim = match &a.btorsim {
+            Some(p) if !p.is_file() => bail!("--btorsim {}: no such file", p.display()),
+            Some(p) => Some(p.clone()),
+            None => Some(suite.join("../peers/btorsim.py")).filter(|p| p.is_file()),
+        };
         Ok(Plan {
-            suite: a.suite.clone().unwrap_or_else(default_suite),
+            twins: a.twins,
+            btorsim,
+            suite,
             filter: a
                 .filter
                 .as_deref()
@@ -117,7 +138,7 @@ impl Plan {
         let instances = suite::load(&self.suite, self.filter.as_ref())?;
         if instances.is_empty() {
             bail!(
-                "no .aag/.aig/.aig.gz files under {}{}",
+                "no .aag/.aig/.aig.gz/.btor2/.btor files under {}{}",
                 self.suite.display(),
                 if self.filter.is_some() {
                     " matching --filter"
@@ -141,6 +162,43 @@ pub fn jobs(configs: &[Config], peers: &[Peer], timeout: f64) -> Vec<Job> {
         .collect();
     jobs.extend(peers.iter().map(|&peer| Job::Peer { peer, timeout }));
     jobs
+}
+
+/// The suffix of a configuration run on the AIGER twins of a BTOR2 suite's files.
+pub const TWIN_SUFFIX: &str = "@aig";
+
+/// Each configuration renamed for its runs on the AIGER twins (`NAME@aig`).
+pub fn twin_configs(configs: &[Config]) -> Vec<Config> {
+    configs
+        .iter()
+        .map(|c| Config {
+            name: format!("{}{TWIN_SUFFIX}", c.name),
+            args: c.args.clone(),
+        })
+        .collect()
+}
+
+/// The runs on the AIGER twins: each file with a twin is run again, its twin in its place
+/// under the same relative path (so that the records of a file and of its twin pair up by
+/// name), by every configuration renamed `NAME@aig`. No peer runs on a twin.
+pub fn twin_runs(
+    instances: &[Instance],
+    configs: &[Config],
+    timeout: f64,
+) -> Vec<(Instance, Vec<Job>)> {
+    let jobs = jobs(&twin_configs(configs), &[], timeout);
+    instances
+        .iter()
+        .filter_map(|i| {
+            let twin = i.twin.clone()?;
+            let inst = Instance {
+                path: twin,
+                twin: None,
+                ..i.clone()
+            };
+            Some((inst, jobs.clone()))
+        })
+        .collect()
 }
 
 /// The configurations as (name, command) for the summary, peers included.
@@ -206,6 +264,8 @@ mod tests {
             configs: configs.iter().map(|s| s.to_string()).collect(),
             vs: vs.iter().map(|s| s.to_string()).collect(),
             filter: None,
+            twins: false,
+            btorsim: None,
         }
     }
 

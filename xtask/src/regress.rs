@@ -279,6 +279,7 @@ pub fn main(args: &Args) -> Result<ExitCode> {
         binary: binary.clone(),
         memory_mb,
         keep_dir: args.out.clone(),
+        btorsim: None,
     };
     let easy: Vec<bool> = abc_easy_here(&instances, &settings, jobs).unwrap_or_else(|| {
         instances
@@ -446,6 +447,7 @@ mod tests {
             expected,
             abc_seconds: abc,
             ric3_seconds: None,
+            twin: None,
         }
     }
 

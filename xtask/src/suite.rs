@@ -1,5 +1,6 @@
-//! A benchmark suite: the AIGER files under a folder and the optional `MANIFEST.tsv` that
-//! gives each one's expected verdict and reference times (columns found by header name).
+//! A benchmark suite: the AIGER and BTOR2 files under a folder and the optional `MANIFEST.tsv`
+//! that gives each one's expected verdict, reference times and, for a BTOR2 file, its AIGER twin
+//! (columns found by header name).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -56,6 +57,12 @@ pub struct Instance {
     pub abc_seconds: Option<f64>,
     /// The manifest's `ric3_ic3_seconds`, when it is a number.
     pub ric3_seconds: Option<f64>,
+    /// For a BTOR2 file, its AIGER twin (the same design and property, written by the
+    /// organizers from the BTOR2): the manifest's `aig_twin` column, a `;`-separated list of
+    /// places of which the first that names an existing file, resolved against the suite
+    /// folder and its ancestors, is taken.
+    #[serde(default)]
+    pub twin: Option<PathBuf>,
 }
 
 /// The rows of a `MANIFEST.tsv`, keyed by the `file` column.
@@ -107,9 +114,33 @@ impl Manifest {
     }
 }
 
-/// Whether a file name is an AIGER model.
+/// Whether a file name is a model: AIGER (`.aag`, `.aig`, `.aig.gz`) or BTOR2 (`.btor2`,
+/// `.btor`).
 pub fn is_model(name: &str) -> bool {
-    name.ends_with(".aag") || name.ends_with(".aig") || name.ends_with(".aig.gz")
+    name.ends_with(".aag")
+        || name.ends_with(".aig")
+        || name.ends_with(".aig.gz")
+        || is_btor2(Path::new(name))
+}
+
+/// Whether a model is a BTOR2 file (by its name, as the suites name them).
+pub fn is_btor2(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e == "btor2" || e == "btor")
+}
+
+/// The first place in a manifest's `aig_twin` cell that names an existing file, tried
+/// against `dir` and each of its ancestors (the manifests name twins from a common root, such
+/// as `shared/benchmarks/hwmcc20/x.aig`).
+fn twin_path(dir: &Path, cell: &str) -> Option<PathBuf> {
+    cell.split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && !p.contains(':'))
+        .find_map(|p| {
+            dir.ancestors()
+                .map(|a| a.join(p))
+                .find(|candidate| candidate.is_file())
+        })
 }
 
 /// Every model under `dir` (recursively, sorted by relative path) whose relative path matches
@@ -123,6 +154,7 @@ pub fn load(dir: &Path, filter: Option<&Regex>) -> Result<Vec<Instance>> {
     collect(dir, dir, &mut files)?;
     files.sort();
     let number = |s: Option<&str>| s.and_then(|v| v.parse::<f64>().ok());
+    let absolute = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     Ok(files
         .into_iter()
         .filter(|(rel, _)| filter.is_none_or(|f| f.is_match(rel)))
@@ -130,6 +162,9 @@ pub fn load(dir: &Path, filter: Option<&Regex>) -> Result<Vec<Instance>> {
             expected: Expected::parse(manifest.get(&rel, "expected").unwrap_or("")),
             abc_seconds: number(manifest.get(&rel, "abc_pdr_seconds")),
             ric3_seconds: number(manifest.get(&rel, "ric3_ic3_seconds")),
+            twin: manifest
+                .get(&rel, "aig_twin")
+                .and_then(|cell| twin_path(&absolute, cell)),
             rel,
             path,
         })
@@ -197,5 +232,35 @@ mod tests {
         let only = load(&dir, Some(&Regex::new("^sub/").unwrap())).unwrap();
         assert_eq!(only.len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn btor2_files_and_their_twins() {
+        let root = std::env::temp_dir().join(format!("xtask-twin-test-{}", std::process::id()));
+        let dir = root.join("shared/btor2");
+        std::fs::create_dir_all(dir.join("bv")).unwrap();
+        std::fs::create_dir_all(root.join("shared/benchmarks/hw")).unwrap();
+        std::fs::write(root.join("shared/benchmarks/hw/a.aig"), "").unwrap();
+        std::fs::write(dir.join("bv/a.btor2"), "").unwrap();
+        std::fs::write(dir.join("bv/b.btor"), "").unwrap();
+        std::fs::write(
+            dir.join("MANIFEST.tsv"),
+            "file\texpected\taig_twin\n\
+             bv/a.btor2\tsafe\tmirror:hw/a.aig; shared/benchmarks/hw/a.aig\n\
+             bv/b.btor\tunsafe\tshared/benchmarks/hw/missing.aig\n",
+        )
+        .unwrap();
+        let all = load(&dir, None).unwrap();
+        let rels: Vec<_> = all.iter().map(|i| i.rel.as_str()).collect();
+        assert_eq!(rels, vec!["bv/a.btor2", "bv/b.btor"]);
+        let twin = all[0].twin.as_ref().expect("a twin");
+        assert!(
+            twin.ends_with("shared/benchmarks/hw/a.aig"),
+            "{}",
+            twin.display()
+        );
+        assert_eq!(all[1].twin, None);
+        assert!(is_btor2(&all[1].path) && !is_btor2(twin));
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

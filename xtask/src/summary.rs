@@ -291,14 +291,17 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
     md.push('\n');
     md.push_str(&stats_table(&stats, &ctx.configs));
 
+    md.push_str(&twins_table(records));
+
     // Versus the peers.
     let peers: Vec<&str> = ordered_names(&ctx.configs, records)
         .into_iter()
         .filter(|n| records.iter().any(|r| &r.config == n && r.peer))
         .collect();
+    // Runs on AIGER twins are compared with their BTOR2 runs above, not with the peers.
     let ours: Vec<&str> = ordered_names(&ctx.configs, records)
         .into_iter()
-        .filter(|n| !peers.contains(n))
+        .filter(|n| !peers.contains(n) && !n.ends_with(crate::plan::TWIN_SUFFIX))
         .collect();
     for peer in &peers {
         let _ = writeln!(md, "\n## Versus {peer} (files both solve)\n");
@@ -406,6 +409,69 @@ pub fn to_markdown(records: &[Record], ctx: &Report<'_>) -> String {
                 r.note.replace('|', "\\|")
             );
         }
+    }
+    md
+}
+
+/// For each configuration that also ran on AIGER twins (`NAME@aig`, `bench --twins`): on the
+/// files that have a twin, how many it solves on the BTOR2 file and on the twin, and which
+/// files only one of them solves. Empty when nothing ran on twins.
+pub fn twins_table(records: &[Record]) -> String {
+    let solved = |config: &str, file: &str| {
+        records
+            .iter()
+            .any(|r| r.config == config && r.file == file && r.judgement == Judgement::Solved)
+    };
+    let mut names: Vec<&str> = records
+        .iter()
+        .filter_map(|r| r.config.strip_suffix(crate::plan::TWIN_SUFFIX))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        return String::new();
+    }
+    let mut md = String::from(
+        "\n## BTOR2 against the AIGER twins (files that have one)\n\n\
+         | configuration | files | solved on BTOR2 | solved on the twin | ratio | \
+         only on BTOR2 | only on the twin |\n|---|---|---|---|---|---|---|\n",
+    );
+    for name in names {
+        let twin = format!("{name}{}", crate::plan::TWIN_SUFFIX);
+        let mut files: Vec<&str> = records
+            .iter()
+            .filter(|r| r.config == twin)
+            .map(|r| r.file.as_str())
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        let on_btor2: Vec<&str> = files.iter().copied().filter(|f| solved(name, f)).collect();
+        let on_twin: Vec<&str> = files.iter().copied().filter(|f| solved(&twin, f)).collect();
+        let only = |a: &[&str], b: &[&str]| {
+            let v: Vec<&str> = a.iter().copied().filter(|f| !b.contains(f)).collect();
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        let _ = writeln!(
+            md,
+            "| {name} | {} | {} | {} | {} | {} | {} |",
+            files.len(),
+            on_btor2.len(),
+            on_twin.len(),
+            if on_twin.is_empty() {
+                "-".to_string()
+            } else {
+                format!(
+                    "{:.1}%",
+                    100.0 * on_btor2.len() as f64 / on_twin.len() as f64
+                )
+            },
+            only(&on_btor2, &on_twin),
+            only(&on_twin, &on_btor2)
+        );
     }
     md
 }
@@ -902,6 +968,23 @@ mod tests {
             md.contains("| ic3 | 3 | 1 | 0 | 3.50 | 5.50 | 0.64 | 0.79 | 1.00 |"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn twins_compare_solved_files() {
+        let recs = vec![
+            rec("a.btor2", "ic3", Verdict::Unsat, Judgement::Solved, 1.0),
+            rec("a.btor2", "ic3@aig", Verdict::Unsat, Judgement::Solved, 1.0),
+            rec("b.btor2", "ic3", Verdict::Unknown, Judgement::Unsolved, 9.0),
+            rec("b.btor2", "ic3@aig", Verdict::Sat, Judgement::Solved, 2.0),
+            rec("c.btor2", "ic3", Verdict::Sat, Judgement::Solved, 2.0),
+        ];
+        let t = twins_table(&recs);
+        assert!(
+            t.contains("| ic3 | 2 | 1 | 2 | 50.0% | - | b.btor2 |"),
+            "{t}"
+        );
+        assert_eq!(twins_table(&recs[4..]), "");
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //! the engines' reader, so that a bug in one is caught by the other.
 //!
 //! What is accepted: every line of the header and sections ends with a newline (spaces, tabs
-//! and a carriage return may come before it); a latch line may end in its reset, `0`, `1` or
-//! its own literal; after the AND gates come symbol lines `<letter><index> <name>`, blank
-//! lines, and the comment section from a line `c` on (not kept). An ASCII file may define its
+//! and a carriage return may come before it); a latch line may end in its reset, `0`, `1`, its
+//! own literal or (AIGER 1.9.23) any other literal, a reset function, as long as no latch's
+//! reset depends on the latch itself ([`AigerError::ResetCycle`]); after the AND gates come
+//! symbol lines `<letter><index> <name>`, blank lines, and the comment section from a line `c`
+//! on (kept as [`Model::comments`]). An ASCII file may define its
 //! gates in any order; the model has them in topological order. Every error names the line
 //! (or, in the binary AND section, the byte offset) and what was expected there.
 
@@ -68,6 +70,16 @@ pub enum AigerError {
         at: Position,
         /// What is wrong, and what was expected.
         message: String,
+    },
+    /// Reset functions that depend on each other in a cycle (AIGER 1.9 asks them to be
+    /// stratified), e.g. a latch reset to its own negation.
+    #[error("{at}: {}", crate::circuit::describe_reset_cycle(latches))]
+    ResetCycle {
+        /// The line of the cycle's first latch.
+        at: Position,
+        /// The literals of the latches on the cycle, each one's reset reading the next latch,
+        /// the last one's the first.
+        latches: Vec<u32>,
     },
 }
 
@@ -324,21 +336,15 @@ impl<'a> Reader<'a> {
             };
             let next = self.used(&h, "the latch's next-state literal")?;
             let reset = if self.another_number() {
-                let r = self.spaced_number("the latch's reset")?;
-                match r {
-                    0 => Reset::Zero,
-                    1 => Reset::One,
-                    r if r == lit.code() => Reset::Uninit,
-                    _ => {
-                        return self.invalid(
-                            self.line,
-                            format!(
-                                "latch {}: reset {r}: expected 0, 1 or the latch's own literal {}",
-                                lit.code(),
-                                lit.code()
-                            ),
-                        )
-                    }
+                self.pos += 1;
+                // AIGER 1.9.23: any literal; 0, 1 and the latch's own one are the classic
+                // resets, anything else is a reset function (whose literal an ASCII file must
+                // define, see `check_uses`, and which must not close a cycle, see `model`).
+                match self.used(&h, "the latch's reset")? {
+                    Lit::FALSE => Reset::Zero,
+                    Lit::TRUE => Reset::One,
+                    r if r == lit => Reset::Uninit,
+                    r => Reset::Function(r),
                 }
             } else {
                 Reset::Zero
@@ -410,6 +416,9 @@ impl<'a> Reader<'a> {
             // literals: nothing can be undefined or out of order there.
             self.check_uses(&model, &lines)?;
             order_gates(&mut model.ands, h.m, lines.gates)?;
+        }
+        if model.latches.iter().any(|l| l.reset.function().is_some()) {
+            check_resets(&model, lines.latches)?;
         }
         Ok(model)
     }
@@ -594,7 +603,17 @@ impl<'a> Reader<'a> {
                     .iter()
                     .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
             {
-                // The comment section: the rest of the file, free text.
+                // The comment section: the rest of the file, free text, kept line by line.
+                let rest = self.text.get(end + 1..).unwrap_or_default();
+                let rest = rest.strip_suffix(b"\n").unwrap_or(rest);
+                if !rest.is_empty() {
+                    model.comments = rest
+                        .split(|&b| b == b'\n')
+                        .map(|l| {
+                            String::from_utf8_lossy(l.strip_suffix(b"\r").unwrap_or(l)).into_owned()
+                        })
+                        .collect();
+                }
                 return Ok(());
             }
             let Some(kind) = SymbolKind::from_letter(c) else {
@@ -658,6 +677,9 @@ impl<'a> Reader<'a> {
         };
         for (k, l) in model.latches.iter().enumerate() {
             check(l.next, lines.latches + k, "the latch's next-state literal")?;
+            if let Some(f) = l.reset.function() {
+                check(f, lines.latches + k, "the latch's reset")?;
+            }
         }
         for (list, first, what) in [
             (&model.outputs, lines.outputs, "an output literal"),
@@ -681,6 +703,30 @@ impl<'a> Reader<'a> {
             check(g.rhs1, lines.gates + k, "the gate's second input")?;
         }
         Ok(())
+    }
+}
+
+/// Reset functions must be stratified: no latch's reset may depend, through gates and other
+/// latches' resets, on the latch itself. The checks' own validation finds such a cycle; here it
+/// becomes an error of the file, at the line of the cycle's first latch (latch `k` of the file is
+/// on line `first_line + k`). Everything else it validates the reader has already checked.
+fn check_resets(model: &Model, first_line: usize) -> Result<()> {
+    match crate::circuit::Circuit::new(model) {
+        Ok(_) => Ok(()),
+        Err(crate::StructureError::ResetCycle { latches }) => {
+            let k = latches
+                .first()
+                .and_then(|&l| model.latches.iter().position(|x| x.lit.code() == l))
+                .unwrap_or(0);
+            Err(AigerError::ResetCycle {
+                at: Position::Line(first_line + k),
+                latches,
+            })
+        }
+        Err(e) => Err(AigerError::Invalid {
+            at: Position::Input,
+            message: e.to_string(),
+        }),
     }
 }
 
@@ -834,7 +880,18 @@ mod tests {
                 b"aag 2 2 0 0 0\n2\n2\n",
                 "line 3: variable 1 is defined twice",
             ),
-            (b"aag 1 0 1 0 0\n2 2 4\n", "line 2: latch 2: reset 4"),
+            (
+                b"aag 1 0 1 0 0\n2 2 4\n",
+                "line 2: the latch's reset 4: expected a literal of at most 2M + 1 = 3",
+            ),
+            (
+                b"aag 2 0 1 0 0\n2 2 4\n",
+                "line 2: the latch's reset 4 reads variable 2, which nothing defines",
+            ),
+            (
+                b"aag 1 0 1 0 0\n2 2 3\n",
+                "line 2: the reset of latch 2 reads the latch itself",
+            ),
             (
                 b"aag 1 0 0 1 0\n4\n",
                 "line 2: an output literal 4: expected a literal of at most",

@@ -8,17 +8,34 @@
 //! property signal is 1" (properties as in [`Model::properties`]), W proves the
 //! model safe when five formulas are valid:
 //!
-//! | condition  | formula (K: the mapped inputs and latches)   |
-//! |------------|----------------------------------------------|
-//! | Reset      | R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W                  |
-//! | Transition | F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1  |
-//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                        |
-//! | Base       | R_W ∧ C_W ⇒ P_W                              |
-//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1              |
+//! | condition  | formula (K: the mapped inputs and latches, X: W's other latches)  |
+//! |------------|--------------------------------------------------------------------|
+//! | Reset      | R_M ∧ R_W{X} ∧ C_M ⇒ R_W{K} ∧ C_W                                  |
+//! | Transition | F_M{K} ∧ F_W{X} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1               |
+//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                                              |
+//! | Base       | R_W ∧ C_W ⇒ P_W                                                    |
+//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1                                    |
 //!
-//! R{K} and F{K} only speak of the mapped latches, as in the reference checker certifaiger:
-//! the model's unmapped latches are unconstrained there. The first three make W simulate the
-//! model, the last two make W's property inductive. Each formula is refuted by its own fresh
+//! R is "every latch at its reset": a constant, or its reset function's value (AIGER 1.9.23),
+//! uninitialized latches free; reset functions must be stratified (evaluated in dependency
+//! order, [`StructureError::ResetCycle`] otherwise). F is "every latch at the next-state value
+//! of the frame before"; the model's latches outside K are free in the next frame.
+//!
+//! Why this is sound: from any run s0, s1, … of the model (s0 an initial state, constraints
+//! holding), a run of W is built whose K part is the model's: w0 has W's latches of X at their
+//! resets (uninitialized ones, and W's inputs outside K, at any value), and w(i+1) has X at the
+//! next-state values of w(i). Reset and Transition show, for every such choice, that this is a
+//! run of W (its K latches too obey W's resets and next-state functions) within C_W; Base and
+//! Step that P_W holds along it, and Property that P_M does. The reference checker certifaiger
+//! (without its QBF mode) asks Reset and Transition for every value of X instead, and has only
+//! R_M{K} (the model's resets on K) as premise: stricter than needed. These checks pass every
+//! certificate certifaiger's pass (gate mappings aside, see below), and also one whose
+//! constraints hold only because its own latches follow their resets and next-state functions:
+//! the certificate of a model whose reset functions were lowered to uninitialized latches, a
+//! latch `first` (1 at reset, 0 after) and constraints `¬first ∨ (l ≡ f_l)`, which certifaiger
+//! rejects at Transition (`first` free in the next frame lets a constraint fail).
+//! The first three make W simulate the model, the last two make W's property inductive. Each
+//! formula is refuted by its own fresh
 //! SAT solver (MiniSat), over this crate's own encoding of both circuits: one query, except for
 //! Step, where each conjunct of W's property (each clause of an invariant) gets its own, and
 //! the property's conjuncts are solver clauses rather than gates.
@@ -27,7 +44,16 @@
 //! encoder's sweeping); that only makes the query easier, never changes its answer — a test
 //! compares both ways.
 //!
-//! Only safety is certified: justice and fairness sections of either circuit are ignored.
+//! Only safety is certified. A certificate with a justice property, or for a model whose only
+//! properties are justice properties, is a liveness certificate, which is refused
+//! ([`CertError::LivenessUnsupported`]); otherwise fairness and justice sections are ignored.
+//!
+//! Mapping: certifaiger also reads a `MAPPING` comment that maps model inputs and latches to
+//! *gates* of W. This checker refuses such a certificate ([`CertError::GateMapping`]): a gate need
+//! not take every value the model's input or latch can, so the mapping can hide model states
+//! from every check (mapping an unsafe model's input to the constant 0, for one, makes a
+//! certificate that certifaiger accepts). Only W's inputs and latches, which the checks let
+//! take every value, may stand for the model's.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -146,6 +172,20 @@ pub enum CertError {
         /// The part of the condition that fails, in words.
         reason: String,
     },
+    /// The certificate maps model inputs or latches to its gates (certifaiger's `MAPPING`
+    /// comment), which this checker refuses (see the module documentation).
+    #[error("the certificate's comment '{comment}' maps model inputs or latches to gates of the certificate (certifaiger's MAPPING), which is not supported: a gate need not take every value the model's input or latch can, so such a mapping can hide model states from the checks; map to the certificate's inputs and latches with 'i<N> = <lit>' and 'l<N> = <lit>' symbols")]
+    GateMapping {
+        /// The comment line, e.g. `MAPPING 1`.
+        comment: String,
+    },
+    /// A liveness certificate: justice properties are not checked (see the module
+    /// documentation).
+    #[error("liveness certificates are not supported: {reason}; only safety certificates (bad-state properties or outputs) are checked")]
+    LivenessUnsupported {
+        /// Which circuit has justice properties, and how many.
+        reason: String,
+    },
     /// The SAT solver answered neither yes nor no.
     #[error("the {condition} check was inconclusive: the SAT solver gave up")]
     Inconclusive {
@@ -175,6 +215,8 @@ enum Goal {
 struct Checker<'a> {
     model: &'a Circuit,
     witness: &'a Circuit,
+    /// The certificate as given, for literals in messages.
+    witness_model: &'a Model,
     pairs: &'a [Pair],
 }
 
@@ -189,6 +231,29 @@ pub fn check_certificate(model: &Model, witness: &Model) -> Result<CertReport, C
 fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport, CertError> {
     let m = Circuit::new(model).map_err(CertError::Model)?;
     let w = Circuit::new(witness).map_err(CertError::Witness)?;
+    let justice = |n: usize| format!("{n} justice propert{}", if n == 1 { "y" } else { "ies" });
+    if !witness.justice.is_empty() {
+        return Err(CertError::LivenessUnsupported {
+            reason: format!("the certificate has {}", justice(witness.justice.len())),
+        });
+    }
+    if !model.justice.is_empty() && model.bads.is_empty() {
+        return Err(CertError::LivenessUnsupported {
+            reason: format!(
+                "the model has {} and no bad-state property",
+                justice(model.justice.len())
+            ),
+        });
+    }
+    if let Some(line) = witness
+        .comments
+        .iter()
+        .find(|l| l.trim_start().starts_with("MAPPING"))
+    {
+        return Err(CertError::GateMapping {
+            comment: line.trim().to_owned(),
+        });
+    }
     let (pairs, mapping) = mapping(&m, witness, &w)?;
     let leaves = w.input_lits.len() + w.latch_lits.len();
     let mut mapped: Vec<usize> = pairs.iter().map(|&(_, wn)| wn).collect();
@@ -197,6 +262,7 @@ fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport,
     let checker = Checker {
         model: &m,
         witness: &w,
+        witness_model: witness,
         pairs: &pairs,
     };
     let mut checks = Vec::with_capacity(5);
@@ -334,6 +400,28 @@ impl Checker<'_> {
         }
     }
 
+    /// Puts the latches of `c`'s frame `f` that are not bound yet at their resets: a constant,
+    /// or a reset function's value; uninitialized latches stay free. Functions are evaluated
+    /// in [`Circuit::init_order`], so a function reading another latch with a reset function
+    /// finds it bound, and constants come first, so a function reading one finds it bound.
+    /// (A latch already bound, shared with the other circuit, keeps its binding.)
+    fn at_reset(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
+        let first_latch = c.first_latch();
+        for (k, l) in c.latches.iter().enumerate() {
+            if let Some(r) = reset_lit(l.reset) {
+                f.bind(first_latch + k, r);
+            }
+        }
+        for &n in &c.init_order {
+            if let Some(Err(k)) = c.leaf(n) {
+                if let Some(func) = c.latches[k].reset.function() {
+                    let v = f.lit(enc, func);
+                    f.bind(n, v);
+                }
+            }
+        }
+    }
+
     fn constraints_hold(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
         for &k in &c.constraints {
             let l = f.lit(enc, k);
@@ -348,26 +436,28 @@ impl Checker<'_> {
         }
     }
 
-    /// Reset: R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W.
+    /// Reset: R_M ∧ R_W{X} ∧ C_M ⇒ R_W{K} ∧ C_W (see the module documentation).
     fn reset(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let mut mf = Frame::new(m, Side::Model);
         let mut wf = Frame::new(w, Side::Witness);
-        // The premise R_M{K} is applied by substitution: a mapped model latch with a fixed
-        // reset *is* that constant.
-        for &(mn, _) in self.pairs {
-            if let Some(Err(k)) = m.leaf(mn) {
-                if let Some(r) = reset_lit(m.latches[k].reset) {
-                    mf.bind(mn, r);
-                }
-            }
-        }
+        // The premise R_M by substitution: a latch with a fixed reset *is* that constant, one
+        // with a reset function *is* the function's value (an equality, by definition; the
+        // functions are stratified, so this defines them all).
+        self.at_reset(enc, m, &mut mf);
         self.share(enc, &mut mf, &mut wf);
+        // W's unmapped latches at their resets, reading the shared values where they read
+        // mapped leaves; its uninitialized latches and unmapped inputs free.
+        self.at_reset(enc, w, &mut wf);
         self.constraints_hold(enc, m, &mut mf);
         let mut goals = Vec::new();
         for &(_, wn) in self.pairs {
             if let Some(Err(k)) = w.leaf(wn) {
-                if let Some(r) = reset_lit(w.latches[k].reset) {
+                let want = match w.latches[k].reset {
+                    Reset::Function(f) => Some(wf.lit(enc, f)),
+                    r => reset_lit(r),
+                };
+                if let Some(r) = want {
                     let now = wf.leaf(enc, wn);
                     goals.push((enc.equal(now, r), Goal::WitnessReset(k)));
                 }
@@ -379,7 +469,7 @@ impl Checker<'_> {
         goals
     }
 
-    /// Transition: F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
+    /// Transition: F_M{K} ∧ F_W{X} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
     fn transition(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let (mut m0, mut m1) = (Frame::new(m, Side::Model), Frame::new(m, Side::Model));
@@ -393,6 +483,22 @@ impl Checker<'_> {
             }
         }
         self.share(enc, &mut m1, &mut w1);
+        // F_W{X} by substitution: W's own latches step by their next-state functions. Only
+        // C_W1 reads them in frame 1 (the goals on K read the shared leaves), so without
+        // constraints there is nothing to bind.
+        if !w.constraints.is_empty() {
+            let mut mapped = vec![false; w.first_and()];
+            for &(_, wn) in self.pairs {
+                mapped[wn] = true;
+            }
+            for (k, l) in w.latches.iter().enumerate() {
+                let node = w.first_latch() + k;
+                if !mapped[node] {
+                    let next = w0.lit(enc, l.next);
+                    w1.bind(node, next);
+                }
+            }
+        }
         self.constraints_hold(enc, m, &mut m0);
         self.constraints_hold(enc, m, &mut m1);
         self.constraints_hold(enc, w, &mut w0);
@@ -434,11 +540,7 @@ impl Checker<'_> {
     fn base(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let w = self.witness;
         let mut wf = Frame::new(w, Side::Witness);
-        for (k, l) in w.latches.iter().enumerate() {
-            if let Some(r) = reset_lit(l.reset) {
-                wf.bind(w.first_latch() + k, r);
-            }
-        }
+        self.at_reset(enc, w, &mut wf);
         self.constraints_hold(enc, w, &mut wf);
         w.properties
             .iter()
@@ -569,9 +671,16 @@ impl Checker<'_> {
         let (m, w) = (self.model, self.witness);
         match goal {
             Goal::WitnessReset(k) => format!(
-                "in a reset state of the model, the certificate's latch l{k} (literal {}, {}) can differ from its reset value",
+                "in a reset state of the model, the certificate's latch l{k} (literal {}, {}) can differ from its reset {}",
                 w.latch_lits[k].code(),
-                self.mapped_to(w.first_latch() + k)
+                self.mapped_to(w.first_latch() + k),
+                match self.witness_model.latches.get(k).map(|l| l.reset) {
+                    Some(Reset::Function(f)) => format!(
+                        "function (literal {}) evaluated in the certificate's reset state",
+                        f.code()
+                    ),
+                    _ => "value".to_owned(),
+                }
             ),
             Goal::WitnessNext(k) => format!(
                 "the certificate's latch l{k} (literal {}, {}) can take a next value different from the model's",

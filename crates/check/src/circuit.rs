@@ -60,6 +60,36 @@ pub enum StructureError {
         /// The literal read.
         lit: u32,
     },
+    /// Reset functions that depend on each other in a cycle (not stratified), so that the
+    /// initial state is not defined by evaluating them one after the other.
+    #[error("{}", describe_reset_cycle(latches))]
+    ResetCycle {
+        /// The literals of the latches on the cycle, each one's reset reading the next's latch
+        /// (through gates), the last one's reading the first's.
+        latches: Vec<u32>,
+    },
+}
+
+/// What a cycle of reset functions is, in words: the latches by literal, each reading the next.
+pub(crate) fn describe_reset_cycle(latches: &[u32]) -> String {
+    const RULE: &str = "resets must be stratified (no latch's reset may depend on the latch \
+                        itself through gates and other latches' resets)";
+    match latches {
+        [one] => format!(
+            "the reset of latch {one} reads the latch itself (only its own positive literal, \
+             which leaves it uninitialized, may): {RULE}"
+        ),
+        _ => {
+            let shown: Vec<String> = latches.iter().map(u32::to_string).collect();
+            let first = shown.first().cloned().unwrap_or_default();
+            format!(
+                "the resets of latches {} depend on each other in a cycle ({} -> {first}, each \
+                 latch's reset reading the next latch): {RULE}",
+                shown.join(", "),
+                shown.join(" -> ")
+            )
+        }
+    }
 }
 
 /// A latch over node literals.
@@ -67,7 +97,8 @@ pub enum StructureError {
 pub(crate) struct NodeLatch {
     /// The next-state function.
     pub next: Lit,
-    /// The reset value.
+    /// The reset: a [`Reset::Function`] holds a node literal here, never a constant nor the
+    /// latch's own node (those are [`Reset::Zero`], [`Reset::One`], [`Reset::Uninit`]).
     pub reset: Reset,
 }
 
@@ -95,6 +126,11 @@ pub(crate) struct Circuit {
     pub properties_are_outputs: bool,
     /// Invariant constraints as node literals.
     pub constraints: Vec<Lit>,
+    /// The nodes to evaluate, in this order, for the step-0 values of the latches with a
+    /// reset function: those latches and the AND gates their functions read, each after every
+    /// node it reads (so a latch after the latches its function reads). Empty when no latch
+    /// has a reset function.
+    pub init_order: Vec<usize>,
     /// Original variable → node, for literals named from outside (certificate mappings).
     var_to_node: HashMap<u32, u32>,
 }
@@ -194,6 +230,7 @@ impl Circuit {
             properties: Vec::new(),
             properties_are_outputs: aig.properties_are_outputs(),
             constraints: Vec::new(),
+            init_order: Vec::new(),
             var_to_node,
         };
         for (i, g) in aig.ands.iter().enumerate() {
@@ -217,11 +254,26 @@ impl Circuit {
         }
         for (i, l) in aig.latches.iter().enumerate() {
             let next = c.require(l.next, || format!("the next-state function of latch {i}"))?;
-            c.latches.push(NodeLatch {
-                next,
-                reset: l.reset,
-            });
+            let reset = match l.reset {
+                Reset::Function(f) => {
+                    let own = Var((1 + ni + i) as u32).lit();
+                    match c.require(f, || format!("the reset function of latch {i}"))? {
+                        Lit::FALSE => Reset::Zero,
+                        Lit::TRUE => Reset::One,
+                        // The file's way of saying "uninitialized".
+                        n if n == own => Reset::Uninit,
+                        n => Reset::Function(n),
+                    }
+                }
+                r => r,
+            };
+            c.latches.push(NodeLatch { next, reset });
         }
+        c.init_order = c
+            .reset_order()
+            .map_err(|cycle| StructureError::ResetCycle {
+                latches: cycle.iter().map(|&k| c.latch_lits[k].code()).collect(),
+            })?;
         let kind = if c.properties_are_outputs {
             "output"
         } else {
@@ -236,6 +288,74 @@ impl Circuit {
             c.constraints.push(p);
         }
         Ok(c)
+    }
+
+    /// The evaluation order of the reset functions ([`Circuit::init_order`]), by a depth-first
+    /// search over what each node reads: a gate its two inputs, a latch with a reset function
+    /// that function (the other leaves read nothing). Gates are acyclic by construction, so a
+    /// node met again while still on the search path closes a cycle through a reset function:
+    /// its latches (by position, in reading order) are the error.
+    fn reset_order(&self) -> Result<Vec<usize>, Vec<usize>> {
+        let (first_latch, first_and) = (self.first_latch(), self.first_and());
+        let reads = |n: usize| -> [Option<usize>; 2] {
+            if n >= first_and {
+                let g = self.ands[n - first_and];
+                [Some(g.rhs0.var().idx()), Some(g.rhs1.var().idx())]
+            } else if n >= first_latch {
+                let f = self.latches[n - first_latch].reset.function();
+                [f.map(|f| f.var().idx()), None]
+            } else {
+                [None, None]
+            }
+        };
+        let roots: Vec<usize> = (0..self.latches.len())
+            .filter(|&k| self.latches[k].reset.function().is_some())
+            .map(|k| first_latch + k)
+            .collect();
+        if roots.is_empty() {
+            return Ok(Vec::new());
+        }
+        // 0 unseen, 1 on the search path, 2 done. Iterative: circuits are deep.
+        let mut state = vec![0u8; self.num_nodes()];
+        let mut order = Vec::new();
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        for root in roots {
+            if state[root] != 0 {
+                continue;
+            }
+            state[root] = 1;
+            path.push((root, 0));
+            while let Some(top) = path.last_mut() {
+                let (n, i) = *top;
+                if i == 2 {
+                    state[n] = 2;
+                    if reads(n)[0].is_some() {
+                        // A gate or a reset function: something to evaluate.
+                        order.push(n);
+                    }
+                    path.pop();
+                    continue;
+                }
+                top.1 += 1;
+                let Some(r) = reads(n)[i] else { continue };
+                match state[r] {
+                    0 => {
+                        state[r] = 1;
+                        path.push((r, 0));
+                    }
+                    1 => {
+                        let from = path.iter().position(|&(p, _)| p == r).unwrap_or(0);
+                        return Err(path[from..]
+                            .iter()
+                            .filter(|&&(p, _)| (first_latch..first_and).contains(&p))
+                            .map(|&(p, _)| p - first_latch)
+                            .collect());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(order)
     }
 
     /// The node literal of an original literal, `None` when its variable is undefined.

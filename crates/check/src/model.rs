@@ -14,15 +14,32 @@ pub enum Reset {
     One,
     /// At any value: the file gives the latch's own literal as its reset.
     Uninit,
+    /// At the value of a literal at step 0 (AIGER 1.9's reset functions): an input, another
+    /// latch, an AND gate, or the negation of one, evaluated over step 0's inputs and the other
+    /// latches' initial values. The reader gives this only for a literal other than 0, 1 and the
+    /// latch's own; the checks read `Function(0)`, `Function(1)` and `Function(own literal)`
+    /// of a model built by hand as [`Reset::Zero`], [`Reset::One`] and [`Reset::Uninit`].
+    /// These dependencies must be acyclic (stratified): no latch's reset may read, through
+    /// gates and other latches' resets, the latch itself.
+    Function(Lit),
 }
 
 impl Reset {
-    /// The start value, `None` for an uninitialized latch.
+    /// The fixed start value: `None` for an uninitialized latch and for a reset function
+    /// (whose value depends on the step-0 state).
     pub fn value(self) -> Option<bool> {
         match self {
             Reset::Zero => Some(false),
             Reset::One => Some(true),
-            Reset::Uninit => None,
+            Reset::Uninit | Reset::Function(_) => None,
+        }
+    }
+
+    /// The literal of a reset function, `None` for the other resets.
+    pub fn function(self) -> Option<Lit> {
+        match self {
+            Reset::Function(l) => Some(l),
+            _ => None,
         }
     }
 }
@@ -109,7 +126,7 @@ pub struct Symbol {
 }
 
 /// An AIGER 1.9 model as its file describes it, literals numbered as in the file (a binary
-/// file numbers inputs, then latches, then gates). The comment section is not kept.
+/// file numbers inputs, then latches, then gates).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {
     /// The header's `M`.
@@ -133,6 +150,10 @@ pub struct Model {
     pub ands: Vec<AndGate>,
     /// The symbol table, in file order.
     pub symbols: Vec<Symbol>,
+    /// The lines of the comment section (after the line `c`), without their newlines. The
+    /// checks read none of them, except that a certificate with certifaiger's `MAPPING`
+    /// comment is refused (see [`crate::certificate`]).
+    pub comments: Vec<String>,
 }
 
 impl Model {

@@ -15,7 +15,10 @@
 //! first value (`init` in the map and `inits` in the `.ywa`, a symbol `init:name`) and a latch
 //! that says "step 0" (`ninitff`): the register shows that input's value at step 0 (`x` where
 //! the witness leaves it free), the input and the step-0 latch are not shown. Likewise an
-//! uninitialized AIGER latch shows the witness's initial value, `x` where it is left free.
+//! uninitialized AIGER latch shows the witness's initial value, `x` where it is left free, and a
+//! latch with a reset function (AIGER 1.9.23) its function's value at step 0, as replay computed
+//! it: the witness's value, which replay checked against the function, or, for an `x`, the
+//! function's.
 //!
 //! Bits named `sig[3]` (or given as bit 3 of `sig` by a map) are grouped back into one vector
 //! `sig`; a name with dots (`core.alu.acc`, or a path of several parts) is put in nested
@@ -491,6 +494,12 @@ impl Scope {
     }
 }
 
+/// Whether a latch is uninitialized: [`Reset::Uninit`], or a hand-built model's reset function
+/// that is the latch's own literal, which means the same.
+fn uninitialized(l: &crate::model::Latch) -> bool {
+    l.reset == Reset::Uninit || l.reset == Reset::Function(l.lit)
+}
+
 /// VCD identifiers: printable ASCII from `!` to `~`, base 94.
 pub(crate) fn vcd_id(mut n: usize) -> String {
     let mut s = String::new();
@@ -606,12 +615,14 @@ pub fn write_vcd(
     // A latch's value at step 0 where the witness, not the simulation, says what it is: the
     // `init` input's for a yosys `-zinit` register, an uninitialized latch's own; `None`
     // inside for an `x`, which leaves it free. (A simulation without the witness's bits
-    // falls back to the simulated value.)
+    // falls back to the simulated value.) A latch with a constant reset or a reset function
+    // shows the simulated value: its reset, or its function's value, which is the witness's
+    // when the witness gives one (replay rejects any other).
     let given = |b: Option<&Bit>| b.map(|&b| (b != Bit::X).then(|| b.value()));
     let first = |k: usize| -> Option<Option<bool>> {
         match init_of.get(k).copied().flatten() {
             Some(j) => given(sim.input_bits.first().and_then(|v| v.get(j))),
-            None if aig.latches.get(k)?.reset == Reset::Uninit => given(sim.init.get(k)),
+            None if uninitialized(aig.latches.get(k)?) => given(sim.init.get(k)),
             None => None,
         }
     };

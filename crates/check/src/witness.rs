@@ -31,7 +31,8 @@ pub enum Bit {
     Zero,
     /// `1`
     One,
-    /// `x`: any value; replay takes it as 0.
+    /// `x`: any value; replay takes it as 0 for an input or an uninitialized latch, and as
+    /// the reset value (a constant, or its reset function's) for a latch that has one.
     X,
 }
 
@@ -501,6 +502,20 @@ pub enum ReplayError {
         /// The model's reset value.
         reset: bool,
     },
+    /// A latch with a reset function starts at a value other than the function's at step 0.
+    #[error("line {line}, column {}: latch {latch} (literal {lit}) resets to its reset function, literal {function}, which is {} at step 0 (over step 0's inputs and the other latches' initial values), but the witness starts it at {}", latch + 1, *value as u8, !*value as u8)]
+    ResetFunctionMismatch {
+        /// The line of the initial state.
+        line: usize,
+        /// The latch's position.
+        latch: usize,
+        /// The latch's literal in the model.
+        lit: u32,
+        /// The reset function's literal in the model.
+        function: u32,
+        /// The function's value at step 0.
+        value: bool,
+    },
     /// An input vector has the wrong length.
     #[error("line {line}: the input vector of step {step} has {found} value(s), but the model has {expected} input(s)")]
     InputCount {
@@ -554,7 +569,10 @@ pub enum ReplayError {
 /// value; the witness must agree with it for latches that reset to 0 or 1 (`x` there means
 /// "the reset value"). An uninitialized latch takes the witness's value, and `x` is taken as
 /// 0 — any value would do, and 0 is what aigsim picks, so a trace found that way replays. An
-/// input `x` is 0 as well. Every invariant constraint must be 1 at every step. Each named
+/// input `x` is 0 as well. A latch with a reset function ([`Reset::Function`]) starts at the
+/// function's value over step 0's inputs (the first input vector) and the other latches'
+/// initial values, evaluated in dependency order; the witness must agree with it (`x` there
+/// means "the function's value"). Every invariant constraint must be 1 at every step. Each named
 /// property must be 1 at some step; it need not be the last (see [`Replay::bad_at_last_step`]).
 pub fn replay(aig: &Model, w: &Witness) -> Result<Replay, ReplayError> {
     run(aig, w, None)
@@ -643,14 +661,44 @@ fn run(
 
     let mut val = vec![false; c.num_nodes()];
     let first_latch = c.first_latch();
+    let eval = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
     for (k, l) in c.latches.iter().enumerate() {
         val[first_latch + k] = match l.reset {
             Reset::Zero => false,
             Reset::One => true,
             Reset::Uninit => w.init[k].value(),
+            // Below, once the values it reads are known.
+            Reset::Function(_) => false,
         };
     }
-    let eval = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+    // Reset functions read step 0's inputs and the other latches' initial values: evaluated
+    // in the order that puts each node after what it reads (gates of the cones included, which
+    // the step below evaluates again, to the same values).
+    for (k, b) in w.inputs[0].iter().enumerate() {
+        val[c.input_node(k)] = b.value();
+    }
+    let first_and = c.first_and();
+    for &n in &c.init_order {
+        val[n] = if n >= first_and {
+            let g = c.ands[n - first_and];
+            eval(&val, g.rhs0) && eval(&val, g.rhs1)
+        } else {
+            let k = n - first_latch;
+            let f = c.latches[k].reset.function().unwrap_or(Lit::FALSE);
+            let v = eval(&val, f);
+            let b = w.init[k];
+            if b != Bit::X && b.value() != v {
+                return Err(ReplayError::ResetFunctionMismatch {
+                    line: w.init_line,
+                    latch: k,
+                    lit: c.latch_lits[k].code(),
+                    function: aig.latches[k].reset.function().map_or(0, |f| f.code()),
+                    value: v,
+                });
+            }
+            v
+        };
+    }
     let mut first_hit: Vec<Option<usize>> = vec![None; w.properties.len()];
     let mut at_last = vec![false; w.properties.len()];
     let mut next = vec![false; c.latches.len()];
@@ -658,7 +706,6 @@ fn run(
         for (k, b) in vector.iter().enumerate() {
             val[c.input_node(k)] = b.value();
         }
-        let first_and = c.first_and();
         for (k, g) in c.ands.iter().enumerate() {
             val[first_and + k] = eval(&val, g.rhs0) && eval(&val, g.rhs1);
         }

@@ -1,15 +1,21 @@
 //! `pdrkit certify`: a certificate (certifaiger witness circuit) checked for a model with
-//! fresh SAT queries by the independent checker.
+//! fresh SAT queries by the independent checker. For a BTOR2 model the certificate speaks of
+//! the bit-blasted model (what `pdrkit blast` writes), so that model is what it is checked for.
 
 use std::path::Path;
 
-use crate::model::read_checker_model;
+use crate::btor2::is_btor2;
+use crate::model::{read_bytes, read_checker_model, read_model};
 use crate::replay::REJECTED;
 
 /// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
 /// that one property of the model), 2 when it does not.
 pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
-    let full = read_checker_model(model)?;
+    let full = if is_btor2(&read_bytes(model)?) {
+        read_model(model)?.checked
+    } else {
+        read_checker_model(model)?
+    };
     let count = full.properties().len();
     if let Some(n) = property.filter(|&n| n >= count) {
         anyhow::bail!(

@@ -81,6 +81,7 @@ pub fn to_model(aig: &pdrkit_ts::Aig) -> pdrkit_check::Model {
                 name: s.name.clone(),
             })
             .collect(),
+        comments: aig.comments.clone(),
     }
 }
 
