@@ -3,10 +3,10 @@
 //! and compared, step by step, with a simulation of the witness done here (not the checker's);
 //! every per-property witness and certificate is re-checked by `replay` and `certify`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use pdrkit_suite::{describe, evaluate, lit_value, models_dir, pdrkit, stderr, stdout};
+use pdrkit_suite::{describe, evaluate, lit_value, models_dir, pdrkit, stderr, stdout, Vcd};
 use pdrkit_ts::{aiger, Aig, SymbolKind};
 
 fn yosys(name: &str) -> PathBuf {
@@ -17,96 +17,6 @@ fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pdrkit-waveform-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-/// A VCD read back: each variable's full name (scopes joined by `.`) with its id and width,
-/// and every value change by time.
-struct Vcd {
-    vars: HashMap<String, (String, usize)>,
-    changes: BTreeMap<u64, Vec<(String, String)>>,
-}
-
-impl Vcd {
-    fn parse(text: &str) -> Vcd {
-        let mut vars = HashMap::new();
-        let mut changes: BTreeMap<u64, Vec<(String, String)>> = BTreeMap::new();
-        let mut scopes: Vec<String> = Vec::new();
-        let mut time = 0;
-        let mut tokens = text.split_whitespace().peekable();
-        while let Some(t) = tokens.next() {
-            match t {
-                "$scope" => {
-                    let _kind = tokens.next();
-                    scopes.push(tokens.next().unwrap().to_owned());
-                    assert_eq!(tokens.next(), Some("$end"));
-                }
-                "$upscope" => {
-                    scopes.pop();
-                    assert_eq!(tokens.next(), Some("$end"));
-                }
-                "$var" => {
-                    let _kind = tokens.next();
-                    let width: usize = tokens.next().unwrap().parse().unwrap();
-                    let id = tokens.next().unwrap().to_owned();
-                    let name = tokens.next().unwrap();
-                    let mut next = tokens.next().unwrap();
-                    if next.starts_with('[') {
-                        assert_eq!(next, format!("[{}:0]", width - 1), "{name}");
-                        next = tokens.next().unwrap();
-                    }
-                    assert_eq!(next, "$end");
-                    let full = format!("{}.{name}", scopes.join("."));
-                    assert!(
-                        vars.insert(full.clone(), (id, width)).is_none(),
-                        "{full} twice"
-                    );
-                }
-                "$version" | "$comment" | "$timescale" | "$date" => {
-                    for t in tokens.by_ref() {
-                        if t == "$end" {
-                            break;
-                        }
-                    }
-                }
-                "$enddefinitions" | "$dumpvars" | "$end" => {}
-                t if t.starts_with('#') => time = t[1..].parse().unwrap(),
-                t if t.starts_with('b') => {
-                    let id = tokens.next().unwrap().to_owned();
-                    changes
-                        .entry(time)
-                        .or_default()
-                        .push((id, t[1..].to_owned()));
-                }
-                t => {
-                    let (v, id) = t.split_at(1);
-                    assert!(matches!(v, "0" | "1" | "x"), "value {t}");
-                    changes
-                        .entry(time)
-                        .or_default()
-                        .push((id.to_owned(), v.to_owned()));
-                }
-            }
-        }
-        Vcd { vars, changes }
-    }
-
-    /// The value of `name` at `time`: its last change at or before it (MSB first for vectors).
-    fn at(&self, name: &str, time: u64) -> String {
-        let (id, _) = self
-            .vars
-            .get(name)
-            .unwrap_or_else(|| panic!("no {name} in {:?}", self.vars.keys()));
-        self.changes
-            .range(..=time)
-            .rev()
-            .find_map(|(_, cs)| {
-                cs.iter()
-                    .rev()
-                    .find(|(i, _)| i == id)
-                    .map(|(_, v)| v.clone())
-            })
-            .unwrap_or_else(|| panic!("{name} has no value at {time}"))
-    }
 }
 
 /// The first counterexample of a witness file, simulated here: per step, every AIG variable's

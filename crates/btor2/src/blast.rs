@@ -2,7 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use pdrkit_logic::Lit;
+use pdrkit_logic::{Lit, Var};
 use pdrkit_ts::{Aig, Latch, Reset, Symbol, SymbolKind};
 
 use crate::gates::Gates;
@@ -54,6 +54,9 @@ pub struct Blasted {
     /// invariant constraints, `justice` and `fair` lines its justice properties and fairness
     /// constraints, in file order. BTOR2 outputs are *not* AIG outputs (AIGER reads outputs as
     /// properties when there is no `B` and `J` section); they are in [`outputs`](Self::outputs).
+    /// Its variables are numbered as binary AIGER numbers them (inputs from 1, then latches,
+    /// then gates), so that its ASCII and binary files name every input and latch by the same
+    /// literal.
     pub aig: Aig,
     /// The BTOR2 inputs, in file order (position `i` is input `i` of a btorsim witness).
     pub inputs: Vec<Variable>,
@@ -233,12 +236,83 @@ pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
     let mut aig = b.g.aig;
     aig.latches = b.latches;
     aig.symbols.sort_by_key(|s| (s.kind.letter(), s.index));
-    Ok(Blasted {
+    let mut blasted = Blasted {
         aig,
         inputs: b.inputs,
         states: b.states,
         outputs: b.outputs,
-    })
+    };
+    renumber(&mut blasted);
+    Ok(blasted)
+}
+
+/// Renumbers the AIG's variables into binary AIGER's order (inputs `1..=I`, then latches,
+/// then gates in their topological order), where blasting made them in the model's order.
+/// Binary AIGER can only write that numbering, and a certificate names the model's inputs and
+/// latches by literal (`l3 = 42`): with the blasted AIG numbered so already, the ASCII and
+/// the binary file of it are the same circuit under the same literals, and one certificate
+/// serves both.
+fn renumber(b: &mut Blasted) {
+    let aig = &mut b.aig;
+    let mut to = vec![0u32; aig.max_var as usize + 1];
+    let defined = aig
+        .inputs
+        .iter()
+        .copied()
+        .chain(aig.latches.iter().map(|l| l.lit))
+        .chain(aig.ands.iter().map(|g| g.lhs));
+    let mut count = 0u32;
+    for l in defined {
+        count += 1;
+        to[l.var().idx()] = count;
+    }
+    // Every literal the blaster built is constant or defined above (a gate's operands before
+    // the gate), so the map is total on what is used.
+    let map = |l: Lit| -> Lit {
+        if l.is_const() {
+            l
+        } else {
+            Var(to[l.var().idx()]).lit_with(l.is_neg())
+        }
+    };
+    for l in &mut aig.inputs {
+        *l = map(*l);
+    }
+    for latch in &mut aig.latches {
+        latch.lit = map(latch.lit);
+        latch.next = map(latch.next);
+    }
+    for g in &mut aig.ands {
+        g.lhs = map(g.lhs);
+        g.rhs0 = map(g.rhs0);
+        g.rhs1 = map(g.rhs1);
+    }
+    for list in [
+        &mut aig.outputs,
+        &mut aig.bads,
+        &mut aig.constraints,
+        &mut aig.fairness,
+    ] {
+        for l in list.iter_mut() {
+            *l = map(*l);
+        }
+    }
+    for j in &mut aig.justice {
+        for l in j.iter_mut() {
+            *l = map(*l);
+        }
+    }
+    aig.max_var = count;
+    for v in b
+        .inputs
+        .iter_mut()
+        .chain(&mut b.states)
+        .chain(&mut b.outputs)
+    {
+        for l in v.bits.iter_mut() {
+            *l = map(*l);
+        }
+    }
 }
 
 /// The AIG name of bit `i` of a `w`-bit variable: `name[i]`, or `name` for width 1.
@@ -699,6 +773,47 @@ mod tests {
             .symbols
             .iter()
             .any(|s| s.kind == SymbolKind::Input && s.name == "p"));
+    }
+
+    /// The blasted AIG is numbered as binary AIGER numbers (inputs, latches, gates), so its
+    /// binary file keeps every literal: a certificate naming latches by literal fits both forms.
+    #[test]
+    fn the_numbering_is_binary_aigers() {
+        let b = blasted(
+            "1 sort bitvec 3\n2 input 1 x\n3 state 1 s\n4 zero 1\n5 init 1 3 4\n\
+             6 add 1 3 2\n7 next 1 3 6\n8 state 1 free\n9 init 1 8 4\n10 sort bitvec 1\n\
+             11 ult 10 3 8\n12 bad 11\n13 output 6 sum\n",
+        );
+        let aig = &b.aig;
+        let (ni, nl) = (aig.inputs.len() as u32, aig.latches.len() as u32);
+        assert_eq!(aig.max_var, ni + nl + aig.ands.len() as u32);
+        for (k, l) in aig.inputs.iter().enumerate() {
+            assert_eq!(*l, Var(k as u32 + 1).lit());
+        }
+        for (k, l) in aig.latches.iter().enumerate() {
+            assert_eq!(l.lit, Var(ni + k as u32 + 1).lit());
+        }
+        for (k, g) in aig.ands.iter().enumerate() {
+            assert_eq!(g.lhs, Var(ni + nl + k as u32 + 1).lit());
+        }
+        aig.validate().unwrap();
+        let back = pdrkit_ts::aiger::parse(&pdrkit_ts::aiger::write_aig(aig)).unwrap();
+        assert_eq!(back.inputs, aig.inputs);
+        assert_eq!(back.latches, aig.latches);
+        // Binary AIGER writes a gate's operands larger first: the same gate.
+        let gates = |a: &Aig| -> Vec<(Lit, Lit, Lit)> {
+            a.ands
+                .iter()
+                .map(|g| (g.lhs, g.rhs0.min(g.rhs1), g.rhs0.max(g.rhs1)))
+                .collect()
+        };
+        assert_eq!(gates(&back), gates(aig));
+        assert_eq!(back.bads, aig.bads);
+        // The variables follow: x is inputs 0..3, s the first three latches.
+        assert_eq!(b.inputs[0].bits, aig.inputs[..3]);
+        let s: Vec<Lit> = aig.latches[..3].iter().map(|l| l.lit).collect();
+        assert_eq!(b.states[0].bits, s);
+        assert_eq!(b.outputs[0].bits.len(), 3);
     }
 
     #[test]

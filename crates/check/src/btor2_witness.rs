@@ -103,10 +103,46 @@ pub enum Btor2WitnessError {
     NoFrames,
 }
 
-/// Parses a btorsim-format witness.
+/// Parses a btorsim-format witness (the first of the file, when it holds several).
 pub fn parse_btor2_witness(text: &str) -> Result<Btor2Witness, Btor2WitnessError> {
     let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+    parse_one(&lines, 0).map(|(w, _)| w)
+}
+
+/// Parses a file of one or more btorsim-format witnesses, one after the other (as the
+/// format allows, and as `check --each-property` writes one per violated property). After
+/// each witness's `.`, only blank lines and comments may end the file; anything else must be
+/// the next witness.
+pub fn parse_btor2_witnesses(text: &str) -> Result<Vec<Btor2Witness>, Btor2WitnessError> {
+    let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+    let mut all = Vec::new();
     let mut i = 0;
+    loop {
+        let (w, end) = parse_one(&lines, i)?;
+        all.push(w);
+        i = end;
+        match lines[i..]
+            .iter()
+            .position(|s| !s.is_empty() && !s.starts_with(';'))
+        {
+            None => return Ok(all),
+            Some(k) if lines[i + k] == "sat" => {}
+            Some(k) => {
+                return Err(Btor2WitnessError::Malformed {
+                    line: i + k + 1,
+                    message: format!(
+                        "expected 'sat' (the next witness) or the end, found '{}'",
+                        lines[i + k]
+                    ),
+                })
+            }
+        }
+    }
+}
+
+/// Parses the witness whose `sat` line is the first at or after line index `i` of `lines`;
+/// returns it and the index of the line after its `.`.
+fn parse_one(lines: &[&str], mut i: usize) -> Result<(Btor2Witness, usize), Btor2WitnessError> {
     while i < lines.len() && lines[i] != "sat" {
         if lines[i] == "unsat" {
             return Err(Btor2WitnessError::Unsat);
@@ -265,5 +301,5 @@ pub fn parse_btor2_witness(text: &str) -> Result<Btor2Witness, Btor2WitnessError
     if w.frames.is_empty() {
         return Err(Btor2WitnessError::NoFrames);
     }
-    Ok(w)
+    Ok((w, i + 1))
 }

@@ -8,35 +8,26 @@
 //! property signal is 1" (properties as in [`Model::properties`]), W proves the
 //! model safe when five formulas are valid:
 //!
-//! | condition  | formula (K: the mapped inputs and latches, X: W's other latches)  |
-//! |------------|--------------------------------------------------------------------|
-//! | Reset      | R_M ∧ R_W{X} ∧ C_M ⇒ R_W{K} ∧ C_W                                  |
-//! | Transition | F_M{K} ∧ F_W{X} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1               |
-//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                                              |
-//! | Base       | R_W ∧ C_W ⇒ P_W                                                    |
-//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1                                    |
+//! | condition  | formula (K: the mapped inputs and latches)   |
+//! |------------|----------------------------------------------|
+//! | Reset      | R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W                  |
+//! | Transition | F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1  |
+//! | Property   | C_M ∧ C_W ∧ P_W ⇒ P_M                        |
+//! | Base       | R_W ∧ C_W ⇒ P_W                              |
+//! | Step       | P_W0 ∧ F_W ∧ C_W0 ∧ C_W1 ⇒ P_W1              |
 //!
-//! R is "every latch at its reset": a constant, or its reset function's value (AIGER 1.9.23),
-//! uninitialized latches free; reset functions must be stratified (evaluated in dependency
-//! order, [`StructureError::ResetCycle`] otherwise). F is "every latch at the next-state value
-//! of the frame before"; the model's latches outside K are free in the next frame.
+//! R is "the latches at their resets": a constant, or the value of a reset function (AIGER
+//! 1.9.23: any literal, over the same step's inputs and latches), uninitialized latches free.
+//! Reset functions must be stratified (acyclic), so R defines each latch in dependency order
+//! ([`Circuit::init_order`]; a cycle is [`StructureError::ResetCycle`]). R{K} and F{K} only
+//! speak of the mapped latches, exactly as in the reference checker certifaiger (without its
+//! QBF mode): the model's unmapped latches and W's own latches are unconstrained there, so a
+//! constraint of W that holds only because W's own latches follow their resets or next-state
+//! functions is rejected, as certifaiger rejects it. Being no more lenient than certifaiger is
+//! the point: a certificate this checker accepts is one the competition's checker accepts.
 //!
-//! Why this is sound: from any run s0, s1, … of the model (s0 an initial state, constraints
-//! holding), a run of W is built whose K part is the model's: w0 has W's latches of X at their
-//! resets (uninitialized ones, and W's inputs outside K, at any value), and w(i+1) has X at the
-//! next-state values of w(i). Reset and Transition show, for every such choice, that this is a
-//! run of W (its K latches too obey W's resets and next-state functions) within C_W; Base and
-//! Step that P_W holds along it, and Property that P_M does. The reference checker certifaiger
-//! (without its QBF mode) asks Reset and Transition for every value of X instead, and has only
-//! R_M{K} (the model's resets on K) as premise: stricter than needed. These checks pass every
-//! certificate certifaiger's pass (gate mappings aside, see below), and also one whose
-//! constraints hold only because its own latches follow their resets and next-state functions:
-//! the certificate of a model whose reset functions were lowered to uninitialized latches, a
-//! latch `first` (1 at reset, 0 after) and constraints `¬first ∨ (l ≡ f_l)`, which certifaiger
-//! rejects at Transition (`first` free in the next frame lets a constraint fail).
 //! The first three make W simulate the model, the last two make W's property inductive. Each
-//! formula is refuted by its own fresh
-//! SAT solver (MiniSat), over this crate's own encoding of both circuits: one query, except for
+//! formula is refuted by its own fresh SAT solver (MiniSat), over this crate's own encoding of both circuits: one query, except for
 //! Step, where each conjunct of W's property (each clause of an invariant) gets its own, and
 //! the property's conjuncts are solver clauses rather than gates.
 //! Transition, where two differently built circuits must be shown to compute the same next
@@ -400,23 +391,28 @@ impl Checker<'_> {
         }
     }
 
-    /// Puts the latches of `c`'s frame `f` that are not bound yet at their resets: a constant,
-    /// or a reset function's value; uninitialized latches stay free. Functions are evaluated
-    /// in [`Circuit::init_order`], so a function reading another latch with a reset function
-    /// finds it bound, and constants come first, so a function reading one finds it bound.
-    /// (A latch already bound, shared with the other circuit, keeps its binding.)
-    fn at_reset(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame) {
+    /// Puts the latches of `c`'s frame `f` at their resets, all of them or (`only`) those
+    /// whose node is marked: a constant, or a reset function's value; uninitialized latches
+    /// stay free. Functions are evaluated in [`Circuit::init_order`], so a function reading
+    /// another latch with a reset function finds it bound, and constants come first, so a
+    /// function reading one finds it bound.
+    fn at_reset(&self, enc: &mut Encoder, c: &Circuit, f: &mut Frame, only: Option<&[bool]>) {
+        let chosen = |node: usize| only.is_none_or(|m| m[node]);
         let first_latch = c.first_latch();
         for (k, l) in c.latches.iter().enumerate() {
             if let Some(r) = reset_lit(l.reset) {
-                f.bind(first_latch + k, r);
+                if chosen(first_latch + k) {
+                    f.bind(first_latch + k, r);
+                }
             }
         }
         for &n in &c.init_order {
             if let Some(Err(k)) = c.leaf(n) {
                 if let Some(func) = c.latches[k].reset.function() {
-                    let v = f.lit(enc, func);
-                    f.bind(n, v);
+                    if chosen(n) {
+                        let v = f.lit(enc, func);
+                        f.bind(n, v);
+                    }
                 }
             }
         }
@@ -436,19 +432,20 @@ impl Checker<'_> {
         }
     }
 
-    /// Reset: R_M ∧ R_W{X} ∧ C_M ⇒ R_W{K} ∧ C_W (see the module documentation).
+    /// Reset: R_M{K} ∧ C_M ⇒ R_W{K} ∧ C_W.
     fn reset(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let mut mf = Frame::new(m, Side::Model);
         let mut wf = Frame::new(w, Side::Witness);
-        // The premise R_M by substitution: a latch with a fixed reset *is* that constant, one
-        // with a reset function *is* the function's value (an equality, by definition; the
-        // functions are stratified, so this defines them all).
-        self.at_reset(enc, m, &mut mf);
+        // The premise R_M{K} by substitution: a mapped model latch with a fixed reset *is* that
+        // constant, one with a reset function *is* the function's value (its definition; the
+        // functions are stratified, so this defines them all). Unmapped latches stay free.
+        let mut mapped = vec![false; m.first_and()];
+        for &(mn, _) in self.pairs {
+            mapped[mn] = true;
+        }
+        self.at_reset(enc, m, &mut mf, Some(&mapped));
         self.share(enc, &mut mf, &mut wf);
-        // W's unmapped latches at their resets, reading the shared values where they read
-        // mapped leaves; its uninitialized latches and unmapped inputs free.
-        self.at_reset(enc, w, &mut wf);
         self.constraints_hold(enc, m, &mut mf);
         let mut goals = Vec::new();
         for &(_, wn) in self.pairs {
@@ -469,7 +466,7 @@ impl Checker<'_> {
         goals
     }
 
-    /// Transition: F_M{K} ∧ F_W{X} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
+    /// Transition: F_M{K} ∧ C_M0 ∧ C_M1 ∧ C_W0 ⇒ F_W{K} ∧ C_W1.
     fn transition(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let (m, w) = (self.model, self.witness);
         let (mut m0, mut m1) = (Frame::new(m, Side::Model), Frame::new(m, Side::Model));
@@ -483,22 +480,6 @@ impl Checker<'_> {
             }
         }
         self.share(enc, &mut m1, &mut w1);
-        // F_W{X} by substitution: W's own latches step by their next-state functions. Only
-        // C_W1 reads them in frame 1 (the goals on K read the shared leaves), so without
-        // constraints there is nothing to bind.
-        if !w.constraints.is_empty() {
-            let mut mapped = vec![false; w.first_and()];
-            for &(_, wn) in self.pairs {
-                mapped[wn] = true;
-            }
-            for (k, l) in w.latches.iter().enumerate() {
-                let node = w.first_latch() + k;
-                if !mapped[node] {
-                    let next = w0.lit(enc, l.next);
-                    w1.bind(node, next);
-                }
-            }
-        }
         self.constraints_hold(enc, m, &mut m0);
         self.constraints_hold(enc, m, &mut m1);
         self.constraints_hold(enc, w, &mut w0);
@@ -540,7 +521,7 @@ impl Checker<'_> {
     fn base(&self, enc: &mut Encoder) -> Vec<(Lit, Goal)> {
         let w = self.witness;
         let mut wf = Frame::new(w, Side::Witness);
-        self.at_reset(enc, w, &mut wf);
+        self.at_reset(enc, w, &mut wf, None);
         self.constraints_hold(enc, w, &mut wf);
         w.properties
             .iter()

@@ -3,7 +3,8 @@
 //! the property ([`certificate`]) — without sharing any code with the engines that produce them;
 //! and shows a replayed trace as a waveform under the design's names ([`waveform`]). For the
 //! word-level BTOR2 format it has its own reader ([`btor2`]), bit-vector arithmetic ([`bv`]),
-//! witness reader ([`btor2_witness`]) and simulator and witness replay ([`btor2_sim`]).
+//! witness reader ([`btor2_witness`]), simulator and witness replay ([`btor2_sim`]) and
+//! word-level waveforms ([`btor2_vcd`]).
 //!
 //! The checker reads the model with its own AIGER reader ([`aiger`], into a [`Model`]), not the
 //! engines', so that a reader bug cannot fool both; and it does its own evaluation: plain
@@ -14,6 +15,7 @@
 pub mod aiger;
 pub mod btor2;
 pub mod btor2_sim;
+pub mod btor2_vcd;
 pub mod btor2_witness;
 pub mod bv;
 pub mod certificate;
@@ -33,8 +35,10 @@ pub use btor2_sim::{
     evaluate_btor2, replay_btor2, simulate_btor2, Btor2Array, Btor2Replay, Btor2ReplayError,
     Btor2Simulation, Btor2Value,
 };
+pub use btor2_vcd::write_btor2_vcd;
 pub use btor2_witness::{
-    parse_btor2_witness, Btor2Assignment, Btor2Frame, Btor2Index, Btor2Witness, Btor2WitnessError,
+    parse_btor2_witness, parse_btor2_witnesses, Btor2Assignment, Btor2Frame, Btor2Index,
+    Btor2Witness, Btor2WitnessError,
 };
 pub use bv::Bv;
 pub use certificate::{

@@ -501,7 +501,7 @@ fn uninitialized(l: &crate::model::Latch) -> bool {
 }
 
 /// VCD identifiers: printable ASCII from `!` to `~`, base 94.
-fn vcd_id(mut n: usize) -> String {
+pub(crate) fn vcd_id(mut n: usize) -> String {
     let mut s = String::new();
     loop {
         s.push((b'!' + (n % 94) as u8) as char);
@@ -514,7 +514,7 @@ fn vcd_id(mut n: usize) -> String {
 }
 
 /// A name VCD readers accept: no whitespace.
-fn vcd_name(s: &str) -> String {
+pub(crate) fn vcd_name(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_whitespace() { '_' } else { c })
         .collect()

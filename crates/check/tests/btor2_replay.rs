@@ -3,8 +3,8 @@
 //! checking mode (init values, next values, free states, inputs defaulting to 0, constraints).
 
 use pdrkit_check::{
-    parse_btor2, parse_btor2_witness, replay_btor2, simulate_btor2, Btor2Error, Btor2Model,
-    Btor2ReplayError, Btor2Value, Btor2WitnessError, Bv,
+    parse_btor2, parse_btor2_witness, parse_btor2_witnesses, replay_btor2, simulate_btor2,
+    Btor2Error, Btor2Model, Btor2ReplayError, Btor2Value, Btor2WitnessError, Bv,
 };
 
 const MODEL: &str = "\
@@ -235,6 +235,37 @@ fn assignments_must_fit_the_model() {
     }
 }
 
+/// A file of several witnesses (one per violated property, as `check --each-property` writes
+/// them) is read witness by witness; after a `.` only comments, blank lines or the next `sat`
+/// may follow.
+#[test]
+fn a_file_of_several_witnesses() {
+    let second = WITNESS.replacen("b0", "b1", 1);
+    let text = format!("{WITNESS}\n; the next one\n{second}\n");
+    let all = parse_btor2_witnesses(&text).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(
+        (all[0].bads.clone(), all[1].bads.clone()),
+        (vec![0], vec![1])
+    );
+    for w in &all {
+        assert_eq!(replay_btor2(&model(), w).unwrap().bad_step, 2);
+    }
+    // One witness alone is a file of one; the single reader takes the first of several.
+    assert_eq!(parse_btor2_witnesses(WITNESS).unwrap().len(), 1);
+    assert_eq!(parse_btor2_witness(&text).unwrap(), all[0]);
+    // Anything else after a witness is an error naming its line (WITNESS has 17 lines).
+    match parse_btor2_witnesses(&format!("{WITNESS}\n@0\n")) {
+        Err(Btor2WitnessError::Malformed { line: 19, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    // A broken second witness is reported at its own line.
+    match parse_btor2_witnesses(&format!("{WITNESS}sat\nb0\n@3\n.\n")) {
+        Err(Btor2WitnessError::Malformed { line: 20, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn malformed_witnesses_are_rejected() {
     use Btor2WitnessError::*;
@@ -370,4 +401,36 @@ fn corruptions_never_panic() {
         }
     });
     assert!(parsed > 0 && replayed > 0);
+}
+
+/// `init` with an expression (not a constant): over earlier states' initial values, the free
+/// ones as the witness's frame 0 gives them, as btorsim.py evaluates it. A listed frame-0
+/// value of such a state must match the expression's.
+#[test]
+fn init_expressions_are_evaluated() {
+    let m = parse_btor2(
+        "1 sort bitvec 4\n2 constd 1 5\n3 state 1 a\n4 init 1 3 2\n5 state 1 free\n\
+         6 one 1\n7 add 1 3 6\n8 xor 1 7 5\n9 state 1 b\n10 init 1 9 8\n\
+         11 next 1 3 3\n12 next 1 9 9\n13 sort bitvec 1\n14 eq 13 9 2\n15 bad 14\n",
+    )
+    .unwrap();
+    // b starts at (a + 1) xor free = 6 xor free.
+    let sim = |free: &str, b: Option<&str>| {
+        let listed = b.map_or(String::new(), |b| format!("2 {b}\n"));
+        let w = format!("sat\nb0\n#0\n1 {free}\n{listed}@0\n.\n");
+        simulate_btor2(&m, &parse_btor2_witness(&w).unwrap())
+    };
+    let s = sim("0011", None).unwrap();
+    assert_eq!(s.states[0][2], Btor2Value::Bv(Bv::from_u64(4, 6 ^ 3)));
+    assert_eq!(s.bads[0], vec![6 ^ 3 == 5]);
+    // free = 3: b = 5, the bad state, at step 0.
+    let w = "sat\nb0\n#0\n1 0011\n@0\n.\n";
+    let r = replay_btor2(&m, &parse_btor2_witness(w).unwrap()).unwrap();
+    assert_eq!(r.bad_step, 0);
+    // b listed at its init value is accepted; at another, rejected.
+    assert!(sim("0011", Some("0101")).is_ok());
+    assert!(matches!(
+        sim("0011", Some("0110")),
+        Err(Btor2ReplayError::InitMismatch { position: 2, .. })
+    ));
 }

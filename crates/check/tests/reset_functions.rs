@@ -321,19 +321,20 @@ fn an_uninitialized_certificate_latch_fails_base() {
     assert_eq!(failed(check_certificate(&m, &w)).0, Condition::Base);
 }
 
+/// As in certifaiger, Reset speaks of the mapped latches only: a mapped latch whose reset reads
+/// a latch of the certificate's own is rejected there, whatever that latch's reset (the shared
+/// latches must be at the bottom of the reset's dependencies); Base, in contrast, puts every
+/// latch of the certificate at its reset.
 #[test]
-fn witness_only_latches_are_at_their_resets() {
+fn witness_only_latches_are_free_in_reset_and_at_their_resets_in_base() {
     // The model: latch a, reset 0, keeps its value; bad = a.
     let m = model("aag 1 0 1 0 0 1\n2 2\n2\n");
-    // The certificate's a (mapped by position) resets to its own latch x, which resets to 0:
-    // x is at its reset in the certificate's reset state, so a = x = 0 there.
-    let w = model("aag 2 0 2 0 0 1\n2 2 4\n4 4\n2\n");
-    check_certificate(&m, &w).unwrap();
-    // x uninitialized: a = x can be 1.
-    let w = model("aag 2 0 2 0 0 1\n2 2 4\n4 4 4\n2\n");
-    let (c, reason) = failed(check_certificate(&m, &w));
-    assert_eq!(c, Condition::Reset);
-    assert!(reason.contains("latch l0"), "{reason}");
+    // The certificate's a (mapped by position) resets to its own latch x, which resets to 0.
+    for w in ["aag 2 0 2 0 0 1\n2 2 4\n4 4\n2\n", "aag 2 0 2 0 0 1\n2 2 4\n4 4 4\n2\n"] {
+        let (c, reason) = failed(check_certificate(&m, &model(w)));
+        assert_eq!(c, Condition::Reset);
+        assert!(reason.contains("latch l0"), "{reason}");
+    }
     // A certificate latch of its own, y, reset to (and stepping to) the mapped a: its property
     // a ∨ y holds in the reset state only because y is a's value there.
     let w = model("aag 3 0 2 0 1 1\n2 2\n4 2 2\n7\n6 3 5\n");
@@ -342,35 +343,45 @@ fn witness_only_latches_are_at_their_resets() {
     assert_eq!(failed(check_certificate(&m, &w)).0, Condition::Base);
 }
 
-/// In Transition, the certificate's own latches take their next-state values: a constraint
-/// over them holds after a step exactly when it does for those values.
+/// The certificate's own latches are free in Reset and, after the step, in Transition, as in
+/// certifaiger: a constraint over them fails, even when their resets and next-state functions
+/// would keep it.
 #[test]
-fn witness_only_latches_step_by_their_functions() {
+fn witness_only_latches_are_free_in_reset_and_transition() {
     let m = model("aag 1 0 1 0 0 1\n2 2\n2\n");
-    // y (4) resets to 1 and keeps its value; the constraint y holds in every run.
-    let w = model("aag 2 0 2 0 0 1 1\n2 2\n4 4 1\n2\n4\n");
-    check_certificate(&m, &w).unwrap();
-    // y steps to 0: the constraint fails after one step, so W's runs would stop where the
-    // model's go on.
-    let w = model("aag 2 0 2 0 0 1 1\n2 2\n4 0 1\n2\n4\n");
+    // y (4) resets to 1 and keeps its value (or steps to 0); the constraint is y.
+    for w in [
+        "aag 2 0 2 0 0 1 1\n2 2\n4 4 1\n2\n4\n",
+        "aag 2 0 2 0 0 1 1\n2 2\n4 0 1\n2\n4\n",
+    ] {
+        let (c, reason) = failed(check_certificate(&m, &model(w)));
+        assert_eq!(c, Condition::Reset);
+        assert!(reason.contains("constraint c0"), "{reason}");
+    }
+    // y mapped to a model latch that is 1 at reset and stays 1: it holds in both.
+    let m = model("aag 2 0 2 0 0 1\n2 2\n4 4 1\n2\n");
+    check_certificate(&m, &model("aag 2 0 2 0 0 1 1\n2 2\n4 4 1\n2\n4\n")).unwrap();
+    // ... and fails in Transition when the model's latch may drop to 0 but the certificate's
+    // constraint still asks for 1.
+    let m = model("aag 3 1 2 0 0 1\n6\n2 2\n4 6 1\n2\n");
+    let w = model("aag 3 1 2 0 0 1 1\n6\n2 2\n4 6 1\n2\n4\n");
     let (c, reason) = failed(check_certificate(&m, &w));
     assert_eq!(c, Condition::Transition);
     assert!(reason.contains("constraint c0"), "{reason}");
 }
 
-/// The premise of Reset is the model's whole reset: a mapped latch's reset function reads an
-/// unmapped model latch at that latch's reset value (certifaiger would leave it free).
+/// The premise of Reset is the model's resets of the mapped latches: a mapped latch's reset
+/// function that reads an unmapped model latch reads it free, as in certifaiger.
 #[test]
-fn model_reset_functions_read_unmapped_latches_at_their_resets() {
+fn model_reset_functions_read_unmapped_latches_free() {
     // The model: a (2) resets to 1, b (4) resets to a; both keep their values; bad = ¬b.
     let m = model("aag 2 0 2 0 0 1\n2 2 1\n4 4 2\n5\n");
-    // The certificate has only b (mapped), resetting to 1.
+    // The certificate has only b (mapped), resetting to 1: b = a is not known to be 1.
     let w = model("aag 1 0 1 0 0 1\n2 2 1\n3\nl0 = 4\n");
+    assert_eq!(failed(check_certificate(&m, &w)).0, Condition::Reset);
+    // With a mapped too, it is.
+    let w = model("aag 2 0 2 0 0 1\n2 2 1\n4 4 1\n3\nl0 = 4\nl1 = 2\n");
     check_certificate(&m, &w).unwrap();
-    // Were a uninitialized, b could start at 0.
-    let mut m0 = m.clone();
-    m0.latches[0].reset = Reset::Uninit;
-    assert_eq!(failed(check_certificate(&m0, &w)).0, Condition::Reset);
 }
 
 #[test]

@@ -12,7 +12,8 @@ use pdrkit_preprocess::PreprocessConfig;
 /// pdrkit: a hardware model checker for AIGER safety properties (IC3/PDR, BMC, k-induction).
 ///
 /// HWMCC's form `pdrkit MODEL WITNESS CERTIFICATE` is `pdrkit check MODEL --witness WITNESS
-/// --certificate CERTIFICATE --binary-certificate`.
+/// --certificate CERTIFICATE --binary-certificate`; its word-level form `pdrkit MODEL WITNESS`
+/// (for BTOR2 models, which get no certificate) is `pdrkit check MODEL --witness WITNESS`.
 ///
 /// Exit codes: 10 unsafe (`sat`), 20 safe (`unsat`), 30 unknown, 1 error; 0 for `replay` and
 /// `certify` when the witness or certificate is accepted, 2 when it is rejected.
@@ -22,7 +23,7 @@ use pdrkit_preprocess::PreprocessConfig;
     version,
     about,
     long_about,
-    override_usage = "pdrkit <COMMAND> ...\n       pdrkit MODEL WITNESS CERTIFICATE   (HWMCC's form)"
+    override_usage = "pdrkit <COMMAND> ...\n       pdrkit MODEL WITNESS CERTIFICATE   (HWMCC's form)\n       pdrkit MODEL.btor2 WITNESS         (HWMCC's word-level form)"
 )]
 pub struct Cli {
     /// What to do.
@@ -36,11 +37,12 @@ pub enum Command {
     /// Check a model: prints `sat` (a bad state is reachable), `unsat` (no bad state is
     /// reachable) or `unknown` on the first line.
     Check(Box<CheckArgs>),
-    /// Replay an AIGER witness on a model by simulation; exit 0 when it reaches a bad state, 2 when
-    /// it does not, 1 when a file cannot be read.
+    /// Replay an AIGER witness on a model (a btorsim witness on a BTOR2 model) by simulation;
+    /// exit 0 when it reaches a bad state, 2 when it does not, 1 when a file cannot be read.
     ///
-    /// A witness file of several results (AIGER 1.9, as `check --each-property` writes) has
-    /// each counterexample in it replayed; its `0` and `2` results are listed.
+    /// A witness file of several results (AIGER 1.9, or btorsim witnesses one after the
+    /// other, as `check --each-property` writes them) has each counterexample in it replayed;
+    /// its `0` and `2` results are listed.
     Replay {
         /// The model (.aag, .aig, optionally gzipped; `-`: standard input).
         model: PathBuf,
@@ -57,6 +59,17 @@ pub enum Command {
         /// the first).
         #[arg(long, value_name = "N")]
         property: Option<usize>,
+    },
+    /// Write the AIG a BTOR2 model is bit-blasted into (what the engines check, and what a
+    /// certificate of `check MODEL.btor2 --certificate C` speaks of), with its inputs and
+    /// latches named `name[i]` after the BTOR2 symbols.
+    Blast {
+        /// The BTOR2 model (`-`: standard input).
+        model: PathBuf,
+        /// The AIGER file to write: binary AIGER when it ends in `.aig`, ASCII otherwise
+        /// (default: ASCII to standard output).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Check a certificate (a certifaiger witness circuit) for a model with fresh SAT queries;
     /// exit 0 when valid, 2 when not, 1 when a file cannot be read.
@@ -138,7 +151,8 @@ pub struct CheckArgs {
     #[arg(long, hide = true)]
     pub binary_certificate: bool,
     /// On `sat`, write the counterexample as a VCD waveform to FILE (`-`: standard output):
-    /// inputs and latches under their names (symbols, yosys maps), properties, constraints.
+    /// inputs and latches under their names (symbols, yosys maps), properties, constraints;
+    /// for a BTOR2 model, its inputs and states as words under their BTOR2 symbols.
     #[arg(long, value_name = "FILE")]
     pub vcd: Option<PathBuf>,
     /// Names for --vcd from a map yosys writes (`write_aiger -map X.aim` or `-ywmap X.ywa`);
@@ -146,8 +160,9 @@ pub struct CheckArgs {
     #[arg(long = "map", value_name = "FILE")]
     pub maps: Vec<PathBuf>,
     /// Check every property on its own: the overall answer, then one line per property (`b0
-    /// unsat`, `b1 sat`, ...); --witness gets one AIGER 1.9 result per property,
-    /// --certificate FILE one certificate per safe property in FILE.b<N>.aag.
+    /// unsat`, `b1 sat`, ...); --witness gets one AIGER 1.9 result per property (for BTOR2,
+    /// one btorsim witness per violated property), --certificate FILE one certificate per safe
+    /// property in FILE.b<N>.aag.
     #[arg(long, conflicts_with = "property")]
     pub each_property: bool,
     /// Print statistics to stderr at the end.

@@ -6,9 +6,17 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::Context;
 
 use pdrkit_btor2::{Blasted, NodeKind, Sort, Variable};
 use pdrkit_logic::Lit;
+use pdrkit_ts::aiger;
+
+use crate::model::{read_bytes, shown};
+use crate::output::{check_writable, same_file, write_output};
 
 /// A BTOR2 model as both sides read it: blasted for the engines, parsed by the checker.
 pub(crate) struct Btor2Input {
@@ -39,6 +47,43 @@ pub(crate) fn read(text: &str) -> anyhow::Result<Btor2Input> {
         blasted,
         checked,
     })
+}
+
+/// `pdrkit blast`: writes the AIG the BTOR2 model at `model` is bit-blasted into to `output`
+/// (binary for an `.aig` name, ASCII otherwise; ASCII on standard output without one).
+pub(crate) fn blast(model: &Path, output: Option<&Path>) -> anyhow::Result<u8> {
+    if let Some(out) = output.filter(|p| *p != Path::new("-")) {
+        if same_file(out, model) {
+            anyhow::bail!(
+                "{}: is the model; choose another output path",
+                out.display()
+            );
+        }
+        check_writable(out)?;
+    }
+    let bytes = read_bytes(model)?;
+    if !is_btor2(&bytes) {
+        anyhow::bail!(
+            "{}: not a BTOR2 model (expected a numbered line or a ';' comment first; \
+             AIGER models need no blasting)",
+            shown(model)
+        );
+    }
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: not a text file: {e}", shown(model)))?;
+    let parsed = pdrkit_btor2::parse(text).with_context(|| shown(model))?;
+    let blasted = pdrkit_btor2::blast(&parsed).with_context(|| shown(model))?;
+    let aig = &blasted.aig;
+    let mut stdout = std::io::stdout().lock();
+    match output {
+        Some(path) if path.extension().is_some_and(|e| e == "aig") => {
+            write_output(path, &aiger::write_aig(aig), &mut stdout)?
+        }
+        Some(path) => write_output(path, &aiger::write_aag(aig), &mut stdout)?,
+        None => stdout.write_all(&aiger::write_aag(aig))?,
+    }
+    stdout.flush()?;
+    Ok(0)
 }
 
 impl Btor2Input {

@@ -9,7 +9,7 @@ use anyhow::Context;
 use pdrkit_engine::{Control, Outcome, Stat, StatValue};
 
 use crate::args::CheckArgs;
-use crate::model::{read_model, shown, warn_about_model};
+use crate::model::{read_model, shown, warn_about_model, Loaded};
 use crate::output::{
     certificate_bytes, check_writable, remove_stale, same_file, write_output, Artifact,
 };
@@ -45,19 +45,17 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     }
     limits::install(deadline, a.memory);
     let loaded = read_model(&a.model)?;
-    if loaded.btor2.is_some() {
-        // Not yet for word-level models: say so rather than write AIGER-level artifacts.
-        if a.vcd.is_some() {
-            anyhow::bail!("--vcd is not supported for BTOR2 models yet");
-        }
-        if a.each_property {
-            anyhow::bail!("--each-property is not supported for BTOR2 models yet");
-        }
+    if loaded.btor2.is_some() && !a.maps.is_empty() {
+        anyhow::bail!(
+            "--map names the signals of an AIGER model (yosys's maps); a BTOR2 model's \
+             waveform is named by its own symbols"
+        );
     }
     let (aig, checker) = (loaded.engines(), &loaded.checked);
-    let names = match &a.vcd {
-        Some(_) => Some(wave::names(&a.model, checker, &a.maps, a.verbose)?),
-        None => None,
+    // A BTOR2 waveform is written at the word level, named by the model's symbols.
+    let names = match (&a.vcd, &loaded.btor2) {
+        (Some(_), None) => Some(wave::names(&a.model, checker, &a.maps, a.verbose)?),
+        _ => None,
     };
     if a.verbose {
         eprintln!("pdrkit: options in use:");
@@ -122,7 +120,7 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
         "time_s".into(),
         StatValue::Seconds(start.elapsed().as_secs_f64()),
     ));
-    report(&a, checker, names.as_ref(), &outcome, artifact, &stats)
+    report(&a, &loaded, names.as_ref(), &outcome, artifact, &stats)
 }
 
 /// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
@@ -168,7 +166,7 @@ fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<Stat> {
 /// returns the exit code.
 fn report(
     a: &CheckArgs,
-    model: &pdrkit_check::Model,
+    loaded: &Loaded,
     names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
@@ -186,16 +184,8 @@ fn report(
             if let Some(w) = w {
                 write_output(w, text.as_bytes(), &mut out)?;
             }
-            if let (Some(path), Some(names)) = (&a.vcd, names) {
-                wave::write(
-                    path,
-                    &a.model,
-                    model,
-                    text.as_bytes(),
-                    None,
-                    names,
-                    &mut out,
-                )?;
+            if let Some(path) = &a.vcd {
+                wave::write_either(path, &a.model, loaded, names, text, None, &mut out)?;
             }
         }
         (Artifact::Certificate(cert), _, Some(c)) => write_output(

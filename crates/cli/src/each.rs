@@ -96,7 +96,7 @@ pub fn check_each(
     deadline: Option<Instant>,
     mut stats: Vec<Stat>,
 ) -> anyhow::Result<u8> {
-    let (aig, checker) = (m.engines(), &m.checked);
+    let aig = m.engines();
     let count = aig.properties().len();
     // Engines stop a little before the limit, so that the answers found are printed rather
     // than the watchdog's `unknown`.
@@ -188,11 +188,14 @@ pub fn check_each(
     for (i, (o, _)) in results.iter().enumerate() {
         writeln!(out, "b{i} {}", o.word())?;
     }
-    // The witness file: one AIGER 1.9 result per property.
+    // The witness file: one AIGER 1.9 result per property; for BTOR2, one btorsim witness per
+    // violated property, one after the other (the format has no result for a property that
+    // holds: the verdict lines above give those).
     let mut witness = String::new();
     for (i, (o, artifact)) in results.iter().enumerate() {
         match (o, artifact) {
             (Outcome::Unsafe(_), Artifact::Witness(text)) => witness.push_str(text),
+            _ if m.btor2.is_some() => {}
             (Outcome::Safe(_), _) => witness.push_str(&format!("0\nb{i}\n.\n")),
             _ => witness.push_str(&format!("2\nb{i}\n.\n")),
         }
@@ -200,17 +203,9 @@ pub fn check_each(
     if let Some(w) = &a.witness {
         write_output(w, witness.as_bytes(), &mut out)?;
     }
-    if let (Some(path), Some(names)) = (&a.vcd, names) {
+    if let Some(path) = &a.vcd {
         if any_sat {
-            wave::write(
-                path,
-                &a.model,
-                checker,
-                witness.as_bytes(),
-                None,
-                names,
-                &mut out,
-            )?;
+            wave::write_either(path, &a.model, m, names, &witness, None, &mut out)?;
         }
     }
     if let Some(c) = &a.certificate {

@@ -84,14 +84,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// HWMCC'25 runs every entrant as `TOOL MODEL WITNESS CERTIFICATE`: that is `check MODEL
-/// --witness WITNESS --certificate CERTIFICATE --binary-certificate` (the default engine).
-/// Any other command line is left as it is.
+/// HWMCC'25 runs every entrant of the bit-level tracks as `TOOL MODEL WITNESS CERTIFICATE`:
+/// that is `check MODEL --witness WITNESS --certificate CERTIFICATE --binary-certificate` (the
+/// default engine). Its word-level tracks have no certificates and call `TOOL MODEL WITNESS`:
+/// that is `check MODEL --witness WITNESS` (a btorsim witness for a BTOR2 model). Any other
+/// command line is left as it is.
 fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let plain = |a: &std::ffi::OsString| {
         let s = a.to_string_lossy();
         // `-` alone is standard input, a path like any other.
-        (s == "-" || !s.starts_with('-')) && !matches!(&*s, "check" | "replay" | "certify" | "help")
+        (s == "-" || !s.starts_with('-'))
+            && !matches!(&*s, "check" | "replay" | "certify" | "blast" | "help")
     };
     match &argv[..] {
         [tool, model, witness, certificate]
@@ -108,6 +111,13 @@ fn hwmcc_form(argv: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
                 "--binary-certificate".into(),
             ]
         }
+        [tool, model, witness] if [model, witness].into_iter().all(plain) => vec![
+            tool.clone(),
+            "check".into(),
+            model.clone(),
+            "--witness".into(),
+            witness.clone(),
+        ],
         _ => argv,
     }
 }
@@ -122,6 +132,7 @@ fn run(cli: args::Cli, options: &[String]) -> anyhow::Result<u8> {
             maps,
             property,
         } => replay::replay(&model, &witness, vcd.as_deref(), &maps, property),
+        args::Command::Blast { model, output } => btor2::blast(&model, output.as_deref()),
         args::Command::Certify {
             model,
             certificate,

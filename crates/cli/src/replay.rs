@@ -25,10 +25,13 @@ pub fn replay(
 ) -> anyhow::Result<u8> {
     let model_bytes = read_bytes(model)?;
     if btor2::is_btor2(&model_bytes) {
-        if vcd.is_some() {
-            anyhow::bail!("--vcd is not supported for BTOR2 models yet");
+        if !maps.is_empty() {
+            anyhow::bail!(
+                "--map names the signals of an AIGER model (yosys's maps); a BTOR2 model's \
+                 waveform is named by its own symbols"
+            );
         }
-        return replay_btor2(model, &model_bytes, witness);
+        return replay_btor2(model, &model_bytes, witness, vcd, property);
     }
     let aig = parse_checker_model(model, &model_bytes)?;
     let bytes = std::fs::read(witness)
@@ -112,28 +115,59 @@ fn names_of(properties: &[usize]) -> String {
     v.join(" ")
 }
 
-/// `replay` of a btorsim witness on a BTOR2 model, by the checker's word-level simulator.
-fn replay_btor2(model: &Path, model_bytes: &[u8], witness: &Path) -> anyhow::Result<u8> {
+/// `replay` of a btorsim witness file (one witness or several, one after the other) on a
+/// BTOR2 model, by the checker's word-level simulator; with `vcd`, the waveform of the witness
+/// of `property` (or the first).
+fn replay_btor2(
+    model: &Path,
+    model_bytes: &[u8],
+    witness: &Path,
+    vcd: Option<&Path>,
+    property: Option<usize>,
+) -> anyhow::Result<u8> {
+    if let Some(path) = vcd.filter(|p| *p != Path::new("-")) {
+        check_writable(path)?;
+    }
     let text = std::str::from_utf8(model_bytes)
         .map_err(|e| anyhow::anyhow!("{}: not a text file: {e}", shown(model)))?;
     let m = pdrkit_check::parse_btor2(text).with_context(|| shown(model))?;
     let w = std::fs::read_to_string(witness)
         .with_context(|| format!("{}: cannot read the witness", witness.display()))?;
-    let w =
-        pdrkit_check::parse_btor2_witness(&w).with_context(|| format!("{}", witness.display()))?;
-    match pdrkit_check::replay_btor2(&m, &w) {
-        Ok(r) => {
-            let hits: Vec<String> = r
-                .hits
-                .iter()
-                .map(|(p, step)| format!("b{p} is 1 at step {step}"))
-                .collect();
-            println!("ok: {} steps, {}", r.steps, hits.join(", "));
-            Ok(0)
-        }
-        Err(e) => {
-            eprintln!("pdrkit: {}: witness rejected: {e}", witness.display());
-            Ok(REJECTED)
+    let all = pdrkit_check::parse_btor2_witnesses(&w)
+        .with_context(|| format!("{}", witness.display()))?;
+    let several = all.len() > 1;
+    let mut rejected = false;
+    for one in &all {
+        let label = if several {
+            format!("{}: ", names_of(&one.bads))
+        } else {
+            String::new()
+        };
+        match pdrkit_check::replay_btor2(&m, one) {
+            Ok(r) => {
+                let hits: Vec<String> = r
+                    .hits
+                    .iter()
+                    .map(|(p, step)| format!("b{p} is 1 at step {step}"))
+                    .collect();
+                println!("{label}ok: {} steps, {}", r.steps, hits.join(", "));
+            }
+            Err(e) => {
+                rejected = true;
+                eprintln!(
+                    "pdrkit: {}: {label}witness rejected: {e}",
+                    witness.display()
+                );
+            }
         }
     }
+    if rejected {
+        return Ok(REJECTED);
+    }
+    if let Some(path) = vcd {
+        let mut out = std::io::stdout().lock();
+        wave::write_btor2(path, model, &m, &w, property, &mut out)?;
+        out.flush()?;
+    }
+    Ok(0)
 }

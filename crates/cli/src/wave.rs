@@ -1,5 +1,7 @@
 //! `--vcd`: a counterexample as a waveform, under the names of the model's symbol table and of
-//! the maps yosys writes beside it (`write_aiger -map X.aim`, `-ywmap X.ywa`).
+//! the maps yosys writes beside it (`write_aiger -map X.aim`, `-ywmap X.ywa`); for a BTOR2
+//! model, at the word level under its symbols, with the values of the checker's word-level
+//! simulation of the btorsim witness.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,6 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use pdrkit_check::{Model, SignalNames, WitnessResult};
 
+use crate::model::Loaded;
 use crate::output::write_output;
 
 /// The model's path without `.gz` and without its extension: `design.aig.gz` → `design`.
@@ -96,6 +99,76 @@ pub fn write(
         model,
         &sim,
         names,
+        &top,
+        concat!("pdrkit ", env!("CARGO_PKG_VERSION")),
+    );
+    write_output(path, text.as_bytes(), stdout)
+}
+
+/// Writes the VCD of a counterexample `witness` as `check` wrote it for `loaded` (read from
+/// `model_path`): at the word level for a BTOR2 model ([`write_btor2`]), else at the bit level
+/// under `names` (the symbol table's when `None`).
+pub fn write_either(
+    path: &Path,
+    model_path: &Path,
+    loaded: &Loaded,
+    names: Option<&SignalNames>,
+    witness: &str,
+    property: Option<usize>,
+    stdout: &mut impl Write,
+) -> anyhow::Result<()> {
+    if let Some(b) = &loaded.btor2 {
+        return write_btor2(path, model_path, &b.checked, witness, property, stdout);
+    }
+    let own;
+    let names = match names {
+        Some(n) => n,
+        None => {
+            own = SignalNames::from_symbols(&loaded.checked);
+            &own
+        }
+    };
+    let bytes = witness.as_bytes();
+    write(
+        path,
+        model_path,
+        &loaded.checked,
+        bytes,
+        property,
+        names,
+        stdout,
+    )
+}
+
+/// Writes the word-level VCD of a btorsim witness of the BTOR2 `model` (read from
+/// `model_path`) to `path` (`-`: `stdout`): of the witness that claims `property`, or the
+/// first, when the file holds several.
+pub fn write_btor2(
+    path: &Path,
+    model_path: &Path,
+    model: &pdrkit_check::Btor2Model,
+    witness: &str,
+    property: Option<usize>,
+    stdout: &mut impl Write,
+) -> anyhow::Result<()> {
+    let all = pdrkit_check::parse_btor2_witnesses(witness)?;
+    let Some(w) = all
+        .iter()
+        .find(|w| property.is_none_or(|p| w.bads.contains(&p)))
+    else {
+        match property {
+            Some(p) => anyhow::bail!("no counterexample for property b{p}: no waveform"),
+            None => anyhow::bail!("no counterexample in the witness: no waveform"),
+        }
+    };
+    let sim = pdrkit_check::simulate_btor2(model, w)
+        .map_err(|e| anyhow::anyhow!("the witness does not replay, no waveform: {e}"))?;
+    let top = base(model_path)
+        .file_name()
+        .map_or("model".into(), |s| s.to_string_lossy().into_owned());
+    let text = pdrkit_check::write_btor2_vcd(
+        model,
+        &sim,
         &top,
         concat!("pdrkit ", env!("CARGO_PKG_VERSION")),
     );
