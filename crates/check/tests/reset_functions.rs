@@ -330,7 +330,10 @@ fn witness_only_latches_are_free_in_reset_and_at_their_resets_in_base() {
     // The model: latch a, reset 0, keeps its value; bad = a.
     let m = model("aag 1 0 1 0 0 1\n2 2\n2\n");
     // The certificate's a (mapped by position) resets to its own latch x, which resets to 0.
-    for w in ["aag 2 0 2 0 0 1\n2 2 4\n4 4\n2\n", "aag 2 0 2 0 0 1\n2 2 4\n4 4 4\n2\n"] {
+    for w in [
+        "aag 2 0 2 0 0 1\n2 2 4\n4 4\n2\n",
+        "aag 2 0 2 0 0 1\n2 2 4\n4 4 4\n2\n",
+    ] {
         let (c, reason) = failed(check_certificate(&m, &model(w)));
         assert_eq!(c, Condition::Reset);
         assert!(reason.contains("latch l0"), "{reason}");
@@ -413,7 +416,8 @@ fn a_certificate_with_a_reset_cycle_is_malformed() {
 /// for M lowered to M', where those latches are uninitialized, a latch `first` (reset 1, next
 /// 0) comes after the model's latches, and constraints `¬first ∨ (l ≡ f_l)` pin the latches to
 /// their functions in the initial state. Its first latches stand for M's (the extra `first` is
-/// its own), and it must be accepted against M.
+/// its own). As built for M' it is refused against M, as certifaiger refuses it; lifted to M
+/// (`pdrkit_ts::Lowered::certificate`) it is accepted.
 mod lowered {
     use super::*;
     use pdrkit_ts::certificate::witness_circuit_with_first;
@@ -454,14 +458,35 @@ mod lowered {
         common::to_model(&w)
     }
 
+    /// As certifaiger: the constraints over the certificate's own `first` can fail after a
+    /// step (`first` is free there), so this form is refused at Transition.
     #[test]
-    fn accepted_against_the_model_with_reset_functions() {
+    fn rejected_with_the_constraints_over_its_own_latch() {
         let m = model(SAFE);
-        let w = certificate(true);
+        let (c, reason) = failed(check_certificate(&m, &certificate(true)));
+        assert_eq!(c, Condition::Transition);
+        assert!(reason.contains("constraint c0"), "{reason}");
+    }
+
+    /// The form the engines' side writes (`pdrkit_ts::Lowered::certificate`): the reset
+    /// functions back on the mapped latches, the constraint moved into the bad-state literal
+    /// (`bad ∨ ¬c`), `first` a latch of the certificate's own; accepted, by symbols and by
+    /// position.
+    #[test]
+    fn accepted_once_lifted_to_the_model() {
+        let m = model(SAFE);
+        let low = pdrkit_ts::aiger::parse(SAFE.as_bytes())
+            .unwrap()
+            .lower_reset_functions()
+            .unwrap()
+            .unwrap();
+        let invariant = vec![vec![lit(5), lit(7)], vec![lit(9), lit(4)]];
+        let lifted = low.certificate(&pdrkit_ts::certificate::witness_circuit(
+            &low.aig, &invariant,
+        ));
+        let mut w = common::to_model(&lifted);
         let report = check_certificate(&m, &w).unwrap();
         assert_eq!((report.mapped, report.extra), (4, 1));
-        // The same by position, without mapping symbols.
-        let mut w = w;
         w.symbols.clear();
         let report = check_certificate(&m, &w).unwrap();
         assert_eq!(report.mapping, pdrkit_check::MappingSource::Position);
