@@ -8,6 +8,8 @@
 //!   absent): random runs with random inputs and random values for the states the model leaves
 //!   free; at every step every state bit and every `bad` of the blasted AIG equals
 //!   `simulate_btor2`'s.
+//! - Random models whose states start from `init` expressions (blasted into AIGER 1.9.23 reset
+//!   functions), compared the same way from step 0 on.
 
 use std::collections::HashMap;
 
@@ -381,6 +383,33 @@ fn shared_models_simulate_alike() {
     assert!(compared > 0, "no shared file compared");
 }
 
+/// Step 0 of a model with reset functions (AIGER 1.9.23): each latch with one starts at its
+/// function's value over step 0's inputs and the other latches' start values (`leaves` holds
+/// the inputs and the other latches). In dependency order, by rounds: each round evaluates the
+/// gates and sets every such latch from its function; a latch is right from the round after
+/// the latches its function reads are, so the values settle within as many rounds as the
+/// longest chain of functions (and settled values solve the acyclic equations, whose solution
+/// is unique). Not settling means a cycle, which the blaster must have refused.
+fn start_from_reset_functions(aig: &Aig, leaves: &mut HashMap<u32, bool>) {
+    let functions: Vec<(Lit, Lit)> = (aig.latches.iter())
+        .filter_map(|l| l.reset.function().map(|f| (l.lit, f)))
+        .collect();
+    for _ in 0..=functions.len() {
+        let val = eval_aig(aig, leaves);
+        let mut changed = false;
+        for &(l, f) in &functions {
+            let x = lit_value(&val, f);
+            if leaves.insert(l.var().0, x) != Some(x) {
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+    panic!("reset functions that do not settle: a cycle the blaster let through");
+}
+
 /// One random run of [`STEPS`] steps on both sides, compared at every step.
 fn simulate_alike(
     rng: &mut Rng,
@@ -443,8 +472,8 @@ fn simulate_alike(
             Reset::One => true,
             // Set from the run's step-0 values below.
             Reset::Uninit => false,
-            // The blaster makes no reset functions (yet): this simulation knows none.
-            Reset::Function(_) => unimplemented!("{name}: a blasted reset function"),
+            // Computed from step 0's inputs and the other latches, in the first step below.
+            Reset::Function(_) => false,
         };
     }
     for (p, var) in blasted.states.iter().enumerate() {
@@ -489,6 +518,12 @@ fn simulate_alike(
                 }
             }
         }
+        if k == 0 {
+            start_from_reset_functions(aig, &mut leaves);
+            for (j, l) in aig.latches.iter().enumerate() {
+                cur[j] = leaves[&l.lit.var().0];
+            }
+        }
         let val = eval_aig(aig, &leaves);
         for (p, var) in blasted.states.iter().enumerate() {
             let got: Vec<bool> = var.bits.iter().map(|&l| lit_value(&val, l)).collect();
@@ -515,6 +550,223 @@ fn simulate_alike(
         }
         for (j, l) in aig.latches.iter().enumerate() {
             cur[j] = lit_value(&val, l.next);
+        }
+    }
+}
+
+/// Random models whose states start from `init` expressions, and the runs per model.
+const INIT_MODELS: usize = 150;
+
+/// States with `init` expressions (over other states, their `init`s and constants, through
+/// every operator, negated references included) on random models: the blaster's reset
+/// functions give, at step 0 and after, what `simulate_btor2` computes from the `init`s.
+#[test]
+fn init_expressions_agree_with_the_checker() {
+    let mut rng = Rng::new(0x1417);
+    let (mut functions, mut chained) = (0, 0);
+    for k in 0..INIT_MODELS {
+        let text = InitModel::random(&mut rng);
+        let (blasted, checker) = both(&text);
+        let aig = &blasted.aig;
+        let function_vars: Vec<u32> = (aig.latches.iter())
+            .filter(|l| l.reset.function().is_some())
+            .map(|l| l.lit.var().0)
+            .collect();
+        functions += function_vars.len();
+        // A function that reads another function's latch directly: an `init` from a state
+        // that has one.
+        chained += (aig.latches.iter())
+            .filter_map(|l| l.reset.function())
+            .filter(|f| function_vars.contains(&f.var().0))
+            .count();
+        for run in 0..RUNS {
+            simulate_alike(
+                &mut rng,
+                &format!("model {k}:\n{text}"),
+                run,
+                &blasted,
+                &checker,
+            );
+        }
+    }
+    eprintln!("{functions} reset functions, {chained} reading another's latch");
+    assert!(
+        functions > INIT_MODELS,
+        "too few reset functions: {functions}"
+    );
+    assert!(chained > 0, "no chain of reset functions");
+}
+
+/// A random model under construction, one line at a time.
+struct InitModel<'r> {
+    rng: &'r mut Rng,
+    text: String,
+    next_id: u64,
+    /// The sort id of each width in use.
+    sorts: HashMap<usize, u64>,
+    /// The values an expression can read: (id, width, whether it is an input, which an
+    /// `init` must not read).
+    leaves: Vec<(u64, usize, bool)>,
+}
+
+impl InitModel<'_> {
+    /// A model of one or two inputs and two to six states of small widths; most states have
+    /// an `init` (an expression, a constant or another state), most a `next` over states and
+    /// inputs; two `bad`s. As btor2parser requires, an `init` value is defined before its
+    /// state and reads no input.
+    fn random(rng: &mut Rng) -> String {
+        let mut g = InitModel {
+            rng,
+            text: String::new(),
+            next_id: 1,
+            sorts: HashMap::new(),
+            leaves: Vec::new(),
+        };
+        for i in 0..g.rng.range(1, 2) {
+            let w = g.width();
+            let s = g.sort(w);
+            let id = g.line(format!("input {s} i{i}"));
+            g.leaves.push((id, w, true));
+        }
+        let mut states = Vec::new();
+        for i in 0..g.rng.range(2, 6) {
+            let w = g.width();
+            let init = match g.rng.below(6) {
+                0 => None,
+                1 => Some(g.constant(w)),
+                2 => Some(g.leaf(w, false)),
+                _ => Some(g.expr(w, 2, false)),
+            };
+            let s = g.sort(w);
+            let id = g.line(format!("state {s} s{i}"));
+            if let Some(v) = init {
+                let v = g.arg(v);
+                g.line(format!("init {s} {id} {v}"));
+            }
+            g.leaves.push((id, w, false));
+            states.push((id, w));
+        }
+        for (id, w) in states {
+            if g.rng.percent(75) {
+                let v = g.expr(w, 2, true);
+                let (s, v) = (g.sort(w), g.arg(v));
+                g.line(format!("next {s} {id} {v}"));
+            }
+        }
+        for _ in 0..2 {
+            let c = g.expr(1, 2, true);
+            let c = g.arg(c);
+            g.line(format!("bad {c}"));
+        }
+        g.text
+    }
+
+    fn width(&mut self) -> usize {
+        [1, 2, 3, 4, 5, 8, 13][self.rng.below(7)]
+    }
+
+    /// Appends `id body` and returns the id.
+    fn line(&mut self, body: String) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.text.push_str(&format!("{id} {body}\n"));
+        id
+    }
+
+    fn sort(&mut self, w: usize) -> u64 {
+        if let Some(&s) = self.sorts.get(&w) {
+            return s;
+        }
+        let s = self.line(format!("sort bitvec {w}"));
+        self.sorts.insert(w, s);
+        s
+    }
+
+    /// A reference to `id`, negated (`-id`) now and then.
+    fn arg(&mut self, id: u64) -> String {
+        if self.rng.percent(20) {
+            format!("-{id}")
+        } else {
+            id.to_string()
+        }
+    }
+
+    fn constant(&mut self, w: usize) -> u64 {
+        let v = value(self.rng, w);
+        let bits: String = v.iter().rev().map(|&b| if b { '1' } else { '0' }).collect();
+        let s = self.sort(w);
+        self.line(format!("const {s} {bits}"))
+    }
+
+    /// A `w`-bit value read from a leaf (fitted by `slice`, `uext` or `sext`) or a constant.
+    fn leaf(&mut self, w: usize, inputs: bool) -> u64 {
+        let usable: Vec<(u64, usize)> = (self.leaves.iter())
+            .filter(|l| inputs || !l.2)
+            .map(|l| (l.0, l.1))
+            .collect();
+        if usable.is_empty() || self.rng.percent(15) {
+            return self.constant(w);
+        }
+        let same: Vec<u64> = (usable.iter()).filter(|l| l.1 == w).map(|l| l.0).collect();
+        if !same.is_empty() && self.rng.percent(70) {
+            return same[self.rng.below(same.len())];
+        }
+        let (id, lw) = usable[self.rng.below(usable.len())];
+        let s = self.sort(w);
+        let a = self.arg(id);
+        if lw >= w {
+            let lower = self.rng.below(lw - w + 1);
+            self.line(format!("slice {s} {a} {} {lower}", lower + w - 1))
+        } else {
+            let ext = if self.rng.percent(50) { "uext" } else { "sext" };
+            self.line(format!("{ext} {s} {a} {}", w - lw))
+        }
+    }
+
+    /// A random `w`-bit expression of at most `depth` operators, over the leaves (inputs only
+    /// when `inputs`).
+    fn expr(&mut self, w: usize, depth: usize, inputs: bool) -> u64 {
+        if depth == 0 || self.rng.percent(20) {
+            return self.leaf(w, inputs);
+        }
+        loop {
+            let (op, arity, shape) = OPERATORS[self.rng.below(OPERATORS.len())];
+            let operand = |g: &mut Self, ow: usize| {
+                let x = g.expr(ow, depth - 1, inputs);
+                g.arg(x)
+            };
+            let body = match shape {
+                Shape::Same => {
+                    let args: Vec<String> = (0..arity).map(|_| operand(self, w)).collect();
+                    args.join(" ")
+                }
+                Shape::Predicate | Shape::Reduce if w == 1 => {
+                    let ow = self.width();
+                    let args: Vec<String> = (0..arity).map(|_| operand(self, ow)).collect();
+                    args.join(" ")
+                }
+                Shape::Bit if w == 1 => format!("{} {}", operand(self, 1), operand(self, 1)),
+                Shape::Indexed if op == "slice" => {
+                    let ow = w + self.rng.below(4);
+                    let lower = self.rng.below(ow - w + 1);
+                    format!("{} {} {lower}", operand(self, ow), lower + w - 1)
+                }
+                Shape::Indexed => {
+                    let n = self.rng.below(w);
+                    format!("{} {n}", operand(self, w - n))
+                }
+                Shape::Concat if w >= 2 => {
+                    let high = self.rng.range(1, w - 1);
+                    format!("{} {}", operand(self, high), operand(self, w - high))
+                }
+                Shape::Ite => {
+                    let c = operand(self, 1);
+                    format!("{c} {} {}", operand(self, w), operand(self, w))
+                }
+                _ => continue,
+            };
+            let s = self.sort(w);
+            return self.line(format!("{op} {s} {body}"));
         }
     }
 }

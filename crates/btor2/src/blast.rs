@@ -23,6 +23,20 @@ pub enum BlastError {
         /// What is not supported.
         what: String,
     },
+    /// `init` values that depend on each other in a cycle: a state's initial value would be
+    /// computed from itself (as btorsim, which refuses such a model too).
+    #[error(
+        "line {line}: the `init` values form a cycle: {}; expected each state's `init` to \
+             depend only on states initialised without it",
+        cycle_text(states)
+    )]
+    InitCycle {
+        /// The `init` line of the first state of the cycle.
+        line: usize,
+        /// The states of the cycle, each with its symbol if it has one: each one's `init`
+        /// reads the next one's initial value, and the last one's reads the first's.
+        states: Vec<(NodeId, Option<String>)>,
+    },
     /// The model refers to something the parser would have refused (a model built by hand).
     #[error("line {line}: malformed model: {what}")]
     Malformed {
@@ -31,6 +45,19 @@ pub enum BlastError {
         /// What is wrong.
         what: String,
     },
+}
+
+/// The states of an [`BlastError::InitCycle`], as `state 3 (a) -> state 5 -> state 3 (a)`.
+fn cycle_text(states: &[(NodeId, Option<String>)]) -> String {
+    let name = |(id, symbol): &(NodeId, Option<String>)| match symbol {
+        Some(s) => format!("state {id} ({s})"),
+        None => format!("state {id}"),
+    };
+    let mut chain: Vec<String> = states.iter().map(name).collect();
+    if let Some(first) = states.first() {
+        chain.push(name(first));
+    }
+    chain.join(" -> ")
 }
 
 /// A BTOR2 input or state and the AIG literals of its bits.
@@ -71,19 +98,25 @@ pub struct Blasted {
 /// their SMT-LIB definitions; shifts by the width or more give zero, or the sign for `sra`;
 /// rotations are by the amount modulo the width).
 ///
-/// States: one AIG latch per bit when the state has `next` or `init`. `init` must be a
-/// constant (a value built from constants only), giving each latch reset 0 or 1; without
-/// `init` the latches are uninitialized. A state without `next` takes any value at every step:
-/// without `init` its bits are plain AIG inputs; with `init` they are latches whose next
-/// value is a fresh AIG input (the `init` value at step 0, free afterwards).
+/// States: one AIG latch per bit when the state has `next` or `init`; without `init` the
+/// latches are uninitialized. With `init`, a bit whose value folds to a constant gives its
+/// latch reset 0 or 1; any other bit gives an AIGER 1.9.23 reset function
+/// ([`Reset::Function`]): the `init` expression blasted over the step-0 values of what it
+/// reads, as btorsim evaluates it — a state's latches (whose own resets give their initial
+/// values), the AIG inputs of a state without `next` and `init`, and the BTOR2 inputs (their
+/// step-0 values). `init` values that depend on each other in a cycle are refused
+/// ([`BlastError::InitCycle`]). A state without `next` takes any value at every step: without
+/// `init` its bits are plain AIG inputs; with `init` they are latches whose next value is a
+/// fresh AIG input (the `init` value at step 0, free afterwards).
 ///
 /// Arrays of bit vectors whose index width is at most [`MAX_ARRAY_INDEX_WIDTH`] are blasted
 /// element by element: an array value is its `2^w` elements (an array state, `2^w` bit-vector
-/// latches; `init` with an element value starts every element at it), `read` a multiplexer
-/// tree, `write` a compare-and-select per element, `eq`/`neq`/`ite` element-wise.
+/// latches, each with the reset of its bit of the `init` value; an element-valued `init`
+/// starts every element at it), `read` a multiplexer tree, `write` a compare-and-select per
+/// element, `eq`/`neq`/`ite` element-wise.
 ///
 /// Not yet supported ([`BlastError::Unsupported`]): arrays with wider indices or array
-/// elements, and `init` with a value that is not constant.
+/// elements.
 pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
     let mut b = Blaster {
         model,
@@ -107,6 +140,9 @@ pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
             }
             _ => {}
         }
+    }
+    if let Some(err) = init_cycle(model) {
+        return Err(err);
     }
     for n in &model.nodes {
         let line = n.line;
@@ -178,18 +214,24 @@ pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
                         v = v.repeat(n);
                     }
                 }
-                if v.iter().any(|l| !l.is_const()) {
-                    return Err(BlastError::Unsupported {
-                        line,
-                        what: format!("`init` of state {state} with a value that is not constant"),
-                    });
-                }
                 let first = b.latch(line, *state, &v)?;
-                for (i, l) in v.iter().enumerate() {
-                    b.latches[first + i].reset = if *l == Lit::TRUE {
-                        Reset::One
-                    } else {
-                        Reset::Zero
+                for (i, &l) in v.iter().enumerate() {
+                    let latch = &mut b.latches[first + i];
+                    // AIGER reads a reset literal equal to the latch's own as "uninitialized":
+                    // a bit that is its own init value would silently become free. Only a
+                    // cyclic init can give one, which `init_cycle` refused above; checked
+                    // again here so that no model can slip through as a different one.
+                    if l.var() == latch.lit.var() {
+                        let symbol = model.get(*state).and_then(|n| n.symbol.clone());
+                        return Err(BlastError::InitCycle {
+                            line,
+                            states: vec![(*state, symbol)],
+                        });
+                    }
+                    latch.reset = match l {
+                        Lit::TRUE => Reset::One,
+                        Lit::FALSE => Reset::Zero,
+                        f => Reset::Function(f),
                     };
                 }
             }
@@ -246,6 +288,69 @@ pub fn blast(model: &Model) -> Result<Blasted, BlastError> {
     Ok(blasted)
 }
 
+/// A cycle of `init` values, if the model has one: a state whose `init` expression reads
+/// (through operators and other states' `init`s) its own initial value. One depth-first search
+/// over "reads" edges (an operator reads its operands, a state with `init` its `init` value),
+/// linear in the model: operators only read earlier lines, so every cycle goes through a
+/// state's `init`. As btorsim's evaluation, this follows the expressions as written (a state
+/// read by an `init` is a dependency even when the operator would not need its value).
+fn init_cycle(model: &Model) -> Option<BlastError> {
+    let mut init_of: HashMap<NodeId, (NodeId, usize)> = HashMap::new();
+    for n in &model.nodes {
+        if let NodeKind::Init { state, value, .. } = n.kind {
+            init_of.insert(state, (value.id, n.line));
+        }
+    }
+    // The `k`-th node a node reads.
+    let reads = |id: NodeId, k: usize| -> Option<NodeId> {
+        match &model.get(id)?.kind {
+            NodeKind::Op { args, .. } => args.get(k).map(|a| a.id),
+            NodeKind::State { .. } if k == 0 => init_of.get(&id).map(|&(v, _)| v),
+            _ => None,
+        }
+    };
+    // 1: on the search's stack, 2: done.
+    let mut mark: HashMap<NodeId, u8> = HashMap::new();
+    let mut roots: Vec<NodeId> = init_of.keys().copied().collect();
+    roots.sort_unstable();
+    for root in roots {
+        if mark.contains_key(&root) {
+            continue;
+        }
+        mark.insert(root, 1);
+        let mut stack: Vec<(NodeId, usize)> = vec![(root, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (id, k) = *top;
+            top.1 += 1;
+            let Some(child) = reads(id, k) else {
+                mark.insert(id, 2);
+                stack.pop();
+                continue;
+            };
+            match mark.get(&child) {
+                Some(2) => {}
+                Some(_) => {
+                    // The cycle: the stack from `child` up, its states in the order they read
+                    // each other.
+                    let from = stack.iter().position(|&(x, _)| x == child).unwrap_or(0);
+                    let states: Vec<(NodeId, Option<String>)> = stack[from..]
+                        .iter()
+                        .filter(|(x, _)| init_of.contains_key(x))
+                        .map(|&(x, _)| (x, model.get(x).and_then(|n| n.symbol.clone())))
+                        .collect();
+                    let line = states.first().map_or(0, |(s, _)| init_of[s].1);
+                    return Some(BlastError::InitCycle { line, states });
+                }
+                None => {
+                    mark.insert(child, 1);
+                    stack.push((child, 0));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Renumbers the AIG's variables into binary AIGER's order (inputs `1..=I`, then latches,
 /// then gates in their topological order), where blasting made them in the model's order.
 /// Binary AIGER can only write that numbering, and a certificate names the model's inputs and
@@ -281,6 +386,9 @@ fn renumber(b: &mut Blasted) {
     for latch in &mut aig.latches {
         latch.lit = map(latch.lit);
         latch.next = map(latch.next);
+        if let Reset::Function(f) = latch.reset {
+            latch.reset = Reset::Function(map(f));
+        }
     }
     for g in &mut aig.ands {
         g.lhs = map(g.lhs);
@@ -820,11 +928,197 @@ mod tests {
     fn unsupported_constructs_are_refused() {
         let m = parse("1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 a 3\n");
         assert!(m.is_err(), "symbols are not ids");
-        let m = parse("1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 2 3\n").unwrap();
-        let e = blast(&m).unwrap_err();
-        assert!(matches!(e, BlastError::Unsupported { line: 4, .. }), "{e}");
         let m = parse("1 sort bitvec 9\n2 sort array 1 1\n3 state 2 mem\n").unwrap();
         let e = blast(&m).unwrap_err();
         assert!(matches!(&e, BlastError::Unsupported { line: 3, what } if what.contains("array")));
+    }
+
+    /// The start values of the latches (AIGER 1.9.23): constant resets, `free` for the
+    /// uninitialized latches (in order), and reset functions evaluated over step 0's `inputs`
+    /// and the other latches' start values, by rounds until nothing changes (as many rounds as
+    /// the longest chain of functions, the functions being acyclic).
+    fn start(aig: &Aig, free: &[bool], inputs: &[bool]) -> Vec<bool> {
+        let mut free = free.iter().copied();
+        let mut s: Vec<bool> = aig
+            .latches
+            .iter()
+            .map(|l| match l.reset {
+                Reset::One => true,
+                Reset::Uninit => free.next().expect("a value per uninitialized latch"),
+                Reset::Zero | Reset::Function(_) => false,
+            })
+            .collect();
+        for _ in 0..=aig.latches.len() {
+            let mut val = vec![false; aig.max_var as usize + 1];
+            for (l, &x) in aig.latches.iter().zip(&s) {
+                val[l.lit.var().idx()] = x;
+            }
+            for (l, &x) in aig.inputs.iter().zip(inputs) {
+                val[l.var().idx()] = x;
+            }
+            let lit = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+            for g in &aig.ands {
+                val[g.lhs.var().idx()] = lit(&val, g.rhs0) && lit(&val, g.rhs1);
+            }
+            let next: Vec<bool> = (aig.latches.iter().zip(&s))
+                .map(|(l, &x)| l.reset.function().map_or(x, |f| lit(&val, f)))
+                .collect();
+            if next == s {
+                return s;
+            }
+            s = next;
+        }
+        panic!("reset functions that do not settle: a cycle");
+    }
+
+    /// The number of bits `bits` (LSB first) of `values` give.
+    fn number(values: &[bool], bits: &[Lit], aig: &Aig) -> u64 {
+        let at = |l: Lit| {
+            let j = aig
+                .latches
+                .iter()
+                .position(|x| x.lit == l)
+                .expect("a latch");
+            values[j]
+        };
+        bits.iter()
+            .enumerate()
+            .map(|(i, &l)| u64::from(at(l)) << i)
+            .sum()
+    }
+
+    /// `init` over other states: `b` from `add(a, 1)` (`a` from the constant 5), `c` from `b`
+    /// (so from `a`'s init, two levels down), `d` from `x`, a state without init (free), and `e`
+    /// from `not d`. Each bit whose value is not constant gets a reset function; in step 0 they
+    /// give exactly what btorsim computes, whatever value `x` starts with.
+    #[test]
+    fn init_expressions_become_reset_functions() {
+        let b = blasted(
+            "1 sort bitvec 3\n2 state 1 a\n3 consth 1 5\n4 init 1 2 3\n5 one 1\n\
+             6 add 1 2 5\n7 state 1 b\n8 init 1 7 6\n9 state 1 c\n10 init 1 9 7\n\
+             11 state 1 x\n12 next 1 11 11\n13 state 1 d\n14 init 1 13 11\n\
+             15 state 1 e\n16 init 1 15 -13\n17 sort bitvec 1\n18 eq 17 9 2\n19 bad 18\n",
+        );
+        let aig = &b.aig;
+        aig.validate().unwrap();
+        let resets: Vec<Reset> = aig.latches.iter().map(|l| l.reset).collect();
+        // a: 5 = 0b101, constant resets; b = a + 1 reads a's latches (not the constant 5, a's
+        // value at later steps being another), so b's and c's bits get functions.
+        use Reset::*;
+        assert_eq!(&resets[..3], [One, Zero, One]);
+        assert!(
+            resets[3..9].iter().all(|r| r.function().is_some()),
+            "{resets:?}"
+        );
+        assert!(resets[9..12].iter().all(|&r| r == Uninit), "{resets:?}");
+        // c's functions are b's latches: c starts at b's start value.
+        for i in 0..3 {
+            assert_eq!(resets[6 + i], Function(b.states[1].bits[i]));
+            assert_eq!(resets[12 + i], Function(b.states[3].bits[i]));
+        }
+        for x in 0..8u64 {
+            let free: Vec<bool> = (0..3).map(|i| x >> i & 1 == 1).collect();
+            let s = start(aig, &free, &[]);
+            let value = |k: usize| number(&s, &b.states[k].bits, aig);
+            assert_eq!(
+                [value(0), value(1), value(2), value(3), value(4), value(5)],
+                [5, 6, 6, x, x, !x & 7],
+                "x = {x}"
+            );
+        }
+    }
+
+    /// An `init` over a BTOR2 input is that input's value in step 0; a value that folds to a
+    /// constant (`and(i, 0)`) gives constant resets, not functions.
+    #[test]
+    fn init_over_an_input_and_folded_inits() {
+        let b = blasted(
+            "1 sort bitvec 2\n2 input 1 i\n3 state 1 s\n4 init 1 3 2\n5 next 1 3 3\n\
+             6 zero 1\n7 and 1 2 6\n8 state 1 t\n9 init 1 8 7\n10 next 1 8 3\n\
+             11 sort bitvec 1\n12 redor 11 8\n13 bad 12\n",
+        );
+        let aig = &b.aig;
+        aig.validate().unwrap();
+        let i = &b.inputs[0].bits;
+        assert_eq!(aig.latches[0].reset, Reset::Function(i[0]));
+        assert_eq!(aig.latches[1].reset, Reset::Function(i[1]));
+        assert_eq!(aig.latches[2].reset, Reset::Zero);
+        assert_eq!(aig.latches[3].reset, Reset::Zero);
+        let s = start(aig, &[], &[false, true]);
+        assert_eq!(number(&s, &b.states[0].bits, aig), 2);
+    }
+
+    /// An array state initialised from another array state's value (element by element) and
+    /// one initialised from a state as its every element.
+    #[test]
+    fn array_states_get_reset_functions_per_element() {
+        let b = blasted(
+            "1 sort bitvec 1\n2 sort bitvec 2\n3 sort array 1 2\n4 state 3 m\n\
+             5 state 3 n\n6 init 3 5 4\n7 state 2 e\n8 state 3 k\n9 init 3 8 7\n\
+             10 next 2 7 7\n11 input 1 j\n12 read 2 5 11\n13 output 12\n",
+        );
+        let aig = &b.aig;
+        aig.validate().unwrap();
+        // m: two elements of two bits, uninitialized (no next, no init: AIG inputs).
+        let m = &b.states[0].bits;
+        let n: Vec<Reset> = aig.latches[..4].iter().map(|l| l.reset).collect();
+        assert_eq!(n, m.iter().map(|&l| Reset::Function(l)).collect::<Vec<_>>());
+        let e = &b.states[2].bits;
+        let k: Vec<Reset> = aig.latches[6..10].iter().map(|l| l.reset).collect();
+        let want: Vec<Reset> = e.repeat(2).into_iter().map(Reset::Function).collect();
+        assert_eq!(k, want);
+    }
+
+    /// `init` values that read each other, directly or through an operator, or a state's own
+    /// value, are refused with the states of the cycle named.
+    #[test]
+    fn cyclic_inits_are_refused_naming_the_states() {
+        let cases = [
+            (
+                "1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 2 3\n5 init 1 3 2\n",
+                4,
+                vec![(2, Some("a")), (3, Some("b"))],
+            ),
+            (
+                "1 sort bitvec 2\n2 state 1\n3 state 1 b\n4 inc 1 3\n5 init 1 2 4\n\
+                 6 not 1 2\n7 init 1 3 6\n",
+                5,
+                vec![(2, None), (3, Some("b"))],
+            ),
+            (
+                "1 sort bitvec 2\n2 state 1 s\n3 init 1 2 2\n",
+                3,
+                vec![(2, Some("s"))],
+            ),
+            (
+                // A state read by an operator that folds away still makes a cycle (btorsim
+                // reads it too).
+                "1 sort bitvec 2\n2 state 1 s\n3 zero 1\n4 and 1 2 3\n5 init 1 2 4\n",
+                5,
+                vec![(2, Some("s"))],
+            ),
+        ];
+        let first = cases[0].0;
+        for (text, want_line, want) in cases {
+            let e = blast(&parse(text).unwrap()).unwrap_err();
+            let want: Vec<(NodeId, Option<String>)> = want
+                .into_iter()
+                .map(|(id, s)| (id, s.map(str::to_string)))
+                .collect();
+            match &e {
+                BlastError::InitCycle { line, states } => {
+                    assert_eq!((*line, states), (want_line, &want), "{text}");
+                }
+                other => panic!("{other}"),
+            }
+            let msg = e.to_string();
+            assert!(msg.contains("cycle") && msg.contains("state 2"), "{msg}");
+        }
+        let e = blast(&parse(first).unwrap()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 4: the `init` values form a cycle: state 2 (a) -> state 3 (b) -> state 2 (a); \
+             expected each state's `init` to depend only on states initialised without it"
+        );
     }
 }

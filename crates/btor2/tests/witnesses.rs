@@ -86,9 +86,9 @@ fn replay(model: &Model, b: &Blasted, w: &Witness) -> Option<usize> {
         match l.reset {
             Reset::Zero => val[l.lit.var().idx()] = false,
             Reset::One => val[l.lit.var().idx()] = true,
-            Reset::Uninit => {}
-            // This simulator knows the resets the blaster makes; it makes no functions yet.
-            Reset::Function(_) => unimplemented!("reset functions of a blasted model"),
+            // Uninitialized: the witness's value, set above. A function: computed once step
+            // 0's inputs are known, below.
+            Reset::Uninit | Reset::Function(_) => {}
         }
     }
     let bad = aig.bads[w.bad];
@@ -115,6 +115,9 @@ fn replay(model: &Model, b: &Blasted, w: &Witness) -> Option<usize> {
                 set(&mut val, &s.bits, states.get(&pos));
             }
         }
+        if k == 0 {
+            start_from_reset_functions(aig, &mut val);
+        }
         for g in &aig.ands {
             val[g.lhs.var().idx()] = lit(&val, g.rhs0) && lit(&val, g.rhs1);
         }
@@ -130,6 +133,37 @@ fn replay(model: &Model, b: &Blasted, w: &Witness) -> Option<usize> {
         }
     }
     None
+}
+
+/// Step 0 of a model with reset functions (AIGER 1.9.23): each latch with one starts at its
+/// function's value over step 0's inputs and the other latches' start values (`val` holds the
+/// inputs and the other latches already). In dependency order, by rounds: each round evaluates
+/// the gates and sets every such latch from its function; a latch is right from the round
+/// after the latches its function reads are, so the values settle within as many rounds as
+/// the longest chain of functions (and settled values solve the acyclic equations, whose
+/// solution is unique). Not settling means a cycle, which the blaster must have refused.
+fn start_from_reset_functions(aig: &pdrkit_ts::Aig, val: &mut [bool]) {
+    let functions: Vec<(Lit, Lit)> = (aig.latches.iter())
+        .filter_map(|l| l.reset.function().map(|f| (l.lit, f)))
+        .collect();
+    let lit = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+    for _ in 0..=functions.len() {
+        for g in &aig.ands {
+            val[g.lhs.var().idx()] = lit(val, g.rhs0) && lit(val, g.rhs1);
+        }
+        let mut changed = false;
+        for &(l, f) in &functions {
+            let x = lit(val, f);
+            if val[l.var().idx()] != x {
+                val[l.var().idx()] = x;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+    panic!("reset functions that do not settle: a cycle the blaster let through");
 }
 
 #[test]
