@@ -2,6 +2,7 @@
 //! counterexample printed in btorsim's witness format only after the independent checker's
 //! word-level simulator replayed it; a proof's certificate is for the blasted model.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 
 use pdrkit_suite::{describe, first_line, models_dir, pdrkit, repo_root, stderr, stdout, Vcd};
@@ -512,4 +513,132 @@ fn each_property_of_a_btor2_model() {
     let v = Vcd::parse(&std::fs::read_to_string(&vcd).unwrap());
     let end = 10 * (all[0].frames.len() as u64 - 1);
     assert_eq!(v.at("properties.b0_checksum_not_full", end), "1");
+}
+
+/// `pdrkit check` on `m` with `--engine engine` (none for `default`) and `extra` arguments.
+fn check_engine(m: &std::path::Path, engine: &str, extra: &[&OsStr]) -> std::process::Output {
+    let mut args: Vec<&OsStr> = vec!["check".as_ref(), m.as_os_str()];
+    if engine != "default" {
+        args.extend([OsStr::new("--engine"), OsStr::new(engine)]);
+    }
+    args.extend_from_slice(extra);
+    pdrkit(args)
+}
+
+/// States started from `init` expressions (another state's init, `add(a, 1)`, a negated state,
+/// a state without init), blasted into AIGER 1.9.23 reset functions and lowered for the
+/// engines: the unsafe model's btorsim witness from every engine lists only the state without
+/// init at `#0` (the others are computed) and is accepted by the checker's replay, `pdrkit
+/// replay` and btorsim.py, its bad state no earlier than the init expressions allow (step 7);
+/// the safe model's certificate from every proving engine is accepted by `pdrkit certify
+/// MODEL.btor2 CERT`. The safe verdict hangs on the init expressions: with `b`'s init dropped
+/// the model fails at step 0.
+#[test]
+fn init_expressions_end_to_end() {
+    let dir = scratch("init-fn");
+    let unsafe_ = model("init_fn_unsafe.btor2");
+    let checker = pdrkit_check::read_btor2(&unsafe_).unwrap();
+    for engine in ["ic3", "bmc", "kind", "default"] {
+        let wit = dir.join(format!("{engine}.wit"));
+        let o = check_engine(&unsafe_, engine, &["--witness".as_ref(), wit.as_os_str()]);
+        assert_eq!(o.status.code(), Some(10), "{}", describe(engine, &o));
+        assert_eq!(first_line(&o), "sat");
+        let text = std::fs::read_to_string(&wit).unwrap();
+        let f = frames(&text);
+        let listed: Vec<usize> = f[0].0.iter().map(|(p, _)| *p).collect();
+        assert_eq!(listed, [0], "only k has no init:\n{text}");
+        let w = pdrkit_check::parse_btor2_witness(&text).unwrap();
+        let r = pdrkit_check::replay_btor2(&checker, &w).expect("the checker replays it");
+        assert!(
+            r.bad_step >= 7,
+            "{engine}: bad at step {}:\n{text}",
+            r.bad_step
+        );
+        if engine == "bmc" {
+            assert_eq!(r.bad_step, 7, "bmc's witness is a shortest one");
+        }
+        let o = pdrkit(["replay".as_ref(), unsafe_.as_os_str(), wit.as_os_str()]);
+        assert_eq!(o.status.code(), Some(0), "{}", describe("replay", &o));
+        btorsim_accepts(&unsafe_, &text, &format!("init-fn-{engine}"));
+    }
+    let safe = model("init_fn_safe.btor2");
+    for engine in ["ic3", "kind", "default"] {
+        let cert = dir.join(format!("{engine}.cert.aag"));
+        let o = check_engine(&safe, engine, &["--certificate".as_ref(), cert.as_os_str()]);
+        assert_eq!(o.status.code(), Some(20), "{}", describe(engine, &o));
+        assert_eq!(first_line(&o), "unsat");
+        let o = pdrkit(["certify".as_ref(), safe.as_os_str(), cert.as_os_str()]);
+        assert_eq!(o.status.code(), Some(0), "{}", describe(engine, &o));
+        assert!(
+            stdout(&o).starts_with("ok: certificate valid"),
+            "{}",
+            stdout(&o)
+        );
+    }
+    let text = std::fs::read_to_string(&safe).unwrap();
+    let dropped = text.replace("8 init 1 7 6\n", "");
+    assert_ne!(dropped, text);
+    let free_b = dir.join("free_b.btor2");
+    std::fs::write(&free_b, &dropped).unwrap();
+    let o = check_with_witness(&free_b);
+    assert_eq!(o.status.code(), Some(10), "{}", describe("free b", &o));
+    let text = witness_of(&stdout(&o));
+    let w = pdrkit_check::parse_btor2_witness(&text).unwrap();
+    let m = pdrkit_check::read_btor2(&free_b).unwrap();
+    let r = pdrkit_check::replay_btor2(&m, &w).expect("the checker replays it");
+    assert_eq!(r.bad_step, 0, "{text}");
+    btorsim_accepts(&free_b, &text, "init-fn-free-b");
+}
+
+/// `init` expressions the format forbids or that define no start state are refused with the
+/// line and what is wrong, never given a verdict: an `init` reading an input (btor2parser and
+/// btorsim.py refuse it, and so does the checker's reader, without which no witness could be
+/// checked; `pdrkit blast` alone writes it, the latches' reset functions reading the input),
+/// and two states initialised from each other (named, by `check` and `blast` alike).
+#[test]
+fn bad_init_expressions_are_refused() {
+    let dir = scratch("init-bad");
+    let input = dir.join("input.btor2");
+    std::fs::write(
+        &input,
+        "1 sort bitvec 2\n2 input 1 i\n3 state 1 s\n4 init 1 3 2\n5 next 1 3 3\n\
+         6 sort bitvec 1\n7 redand 6 3\n8 bad 7\n",
+    )
+    .unwrap();
+    let o = pdrkit(["check".as_ref(), input.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1), "{}", describe("input", &o));
+    assert!(stdout(&o).is_empty(), "{}", describe("input", &o));
+    assert!(
+        stderr(&o).contains("line 4: init: input 2 in the init value of state 3"),
+        "{}",
+        describe("input", &o)
+    );
+    let o = pdrkit(["blast".as_ref(), input.as_os_str()]);
+    assert_eq!(o.status.code(), Some(0), "{}", describe("blast input", &o));
+    // Inputs 2 and 4 (i's bits); latches 6 and 8 (s's bits) keep their value and start at
+    // the inputs' (their reset literals).
+    let aag = stdout(&o);
+    assert!(
+        aag.starts_with("aag 5 2 2 0 1 1\n2\n4\n6 6 2\n8 8 4\n"),
+        "{aag}"
+    );
+    let cycle = dir.join("cycle.btor2");
+    std::fs::write(
+        &cycle,
+        "1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 2 3\n5 init 1 3 2\n\
+         6 sort bitvec 1\n7 redand 6 3\n8 bad 7\n",
+    )
+    .unwrap();
+    for command in ["check", "blast"] {
+        let o = pdrkit([command.as_ref(), cycle.as_os_str()]);
+        assert_eq!(o.status.code(), Some(1), "{}", describe(command, &o));
+        assert!(stdout(&o).is_empty(), "{}", describe(command, &o));
+        assert!(
+            stderr(&o).contains(
+                "line 4: the `init` values form a cycle: state 2 (a) -> state 3 (b) -> state 2 (a)"
+            ),
+            "{}",
+            describe(command, &o)
+        );
+    }
 }

@@ -202,3 +202,31 @@ fn shared_witnesses_replay_on_the_aig() {
     }
     println!("{checked} witnesses replayed");
 }
+
+/// A model whose states start from `init` expressions (reset functions once blasted): the
+/// blasted AIG, started from its functions, reaches the bad state with seven steps of `en`
+/// (`c = a + 1` and `e = not a` are both 8 when `a` is 7) and not with six.
+#[test]
+fn init_expressions_replay_on_the_aig() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/models/btor2/init_fn_unsafe.btor2");
+    let model = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let blasted = blast(&model).unwrap();
+    assert!(blasted
+        .aig
+        .latches
+        .iter()
+        .any(|l| l.reset.function().is_some()));
+    let witness = |enabled: usize| {
+        let mut w = String::from("sat\nb0\n#0\n0 0101 k\n");
+        for k in 0..=enabled {
+            let en = u8::from(k < enabled);
+            w.push_str(&format!("@{k}\n0 {en} en\n"));
+        }
+        w + ".\n"
+    };
+    let w = read_witness(&witness(7));
+    assert_eq!(replay(&model, &blasted, &w), Some(7));
+    let w = read_witness(&witness(6));
+    assert_eq!(replay(&model, &blasted, &w), None);
+}
