@@ -642,3 +642,39 @@ fn bad_init_expressions_are_refused() {
         );
     }
 }
+
+/// An array state started from another (free) array state, element by element: `n = m`
+/// forever, so `b0` (an element differs) holds, proven with a certificate `certify` accepts;
+/// `b1` (an element is 5) fails at step 0 with a witness that lists `m` (no init) but not `n`
+/// (computed), accepted by `replay` and btorsim.py.
+#[test]
+fn an_array_state_initialised_from_another() {
+    let m = model("init_fn_array.btor2");
+    let dir = scratch("init-array");
+    let (wit, cert) = (dir.join("a.wit"), dir.join("a.cert"));
+    let o = pdrkit([
+        "check".as_ref(),
+        m.as_os_str(),
+        "--each-property".as_ref(),
+        "--witness".as_ref(),
+        wit.as_os_str(),
+        "--certificate".as_ref(),
+        cert.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(10), "{}", describe("check", &o));
+    assert_eq!(stdout(&o), "sat\nb0 unsat\nb1 sat\n");
+    let text = std::fs::read_to_string(&wit).unwrap();
+    let f = frames(&text);
+    assert!(f[0].0.iter().all(|(p, _)| *p == 0), "only m at #0:\n{text}");
+    let o = pdrkit(["replay".as_ref(), m.as_os_str(), wit.as_os_str()]);
+    assert_eq!(o.status.code(), Some(0), "{}", describe("replay", &o));
+    btorsim_accepts(&m, &text, "init-fn-array");
+    let o = pdrkit([
+        "certify".as_ref(),
+        m.as_os_str(),
+        dir.join("a.b0.cert").as_os_str(),
+        "--property".as_ref(),
+        "0".as_ref(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", describe("certify", &o));
+}
