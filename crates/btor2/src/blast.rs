@@ -10,7 +10,15 @@ use crate::model::{Arg, Model, NodeId, NodeKind, Op, Sort};
 
 /// The largest index width of an array the blaster translates (element by element: an
 /// array of `2^w` elements becomes that many bit vectors).
-pub const MAX_ARRAY_INDEX_WIDTH: u32 = 8;
+pub const MAX_ARRAY_INDEX_WIDTH: u32 = 16;
+
+/// The largest array the blaster translates, in bits (elements times element width). Every
+/// array value, not only a state, is that many AIG bits, and every `write` and `eq` and each
+/// level of a `read` costs gates in proportion: 64 Ki bits (1024 elements of 64 bits, say)
+/// keeps a model with a few such arrays within what the bit-level engines handle, while a
+/// memory of 32-bit addresses (2^32 elements) could never be blasted; such a model is
+/// answered `unknown` with this reason rather than exhausting memory.
+pub const MAX_ARRAY_BITS: usize = 1 << 16;
 
 /// Why a (well-formed) model cannot be bit-blasted yet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -109,7 +117,8 @@ pub struct Blasted {
 /// `init` its bits are plain AIG inputs; with `init` they are latches whose next value is a
 /// fresh AIG input (the `init` value at step 0, free afterwards).
 ///
-/// Arrays of bit vectors whose index width is at most [`MAX_ARRAY_INDEX_WIDTH`] are blasted
+/// Arrays of bit vectors of at most [`MAX_ARRAY_BITS`] bits (index width at most
+/// [`MAX_ARRAY_INDEX_WIDTH`]) are blasted
 /// element by element: an array value is its `2^w` elements (an array state, `2^w` bit-vector
 /// latches, each with the reset of its bit of the `init` value; an element-valued `init`
 /// starts every element at it), `read` a multiplexer tree, `write` a compare-and-select per
@@ -478,7 +487,7 @@ impl Blaster<'_> {
     }
 
     /// The number of AIG bits of a value of `sort`: its width, or for an array (of bit
-    /// vectors, index width at most [`MAX_ARRAY_INDEX_WIDTH`]) its elements' bits.
+    /// vectors, at most [`MAX_ARRAY_BITS`] bits) its elements' bits.
     fn bv_width(&self, line: usize, sort: NodeId, what: &str) -> Result<usize, BlastError> {
         match self.model.sort(sort) {
             Some(Sort::BitVec(w)) => Ok(w as usize),
@@ -523,7 +532,13 @@ impl Blaster<'_> {
                 "index width {iw} is above {MAX_ARRAY_INDEX_WIDTH}"
             )));
         }
-        Ok((1usize << iw, ew as usize))
+        let (n, ew) = (1usize << iw, ew as usize);
+        if n.saturating_mul(ew) > MAX_ARRAY_BITS {
+            return Err(unsupported(format!(
+                "{n} elements of {ew} bits are above {MAX_ARRAY_BITS} bits"
+            )));
+        }
+        Ok((n, ew))
     }
 
     /// The position of the first latch of `state`, checking `value` has its width.
@@ -928,9 +943,21 @@ mod tests {
     fn unsupported_constructs_are_refused() {
         let m = parse("1 sort bitvec 2\n2 state 1 a\n3 state 1 b\n4 init 1 a 3\n");
         assert!(m.is_err(), "symbols are not ids");
-        let m = parse("1 sort bitvec 9\n2 sort array 1 1\n3 state 2 mem\n").unwrap();
-        let e = blast(&m).unwrap_err();
-        assert!(matches!(&e, BlastError::Unsupported { line: 3, what } if what.contains("array")));
+        // 2^17 elements: above the index width; 2^12 elements of 32 bits: above the size.
+        for (iw, ew) in [(17, 1), (12, 32)] {
+            let m = parse(&format!(
+                "1 sort bitvec {iw}\n2 sort bitvec {ew}\n3 sort array 1 2\n4 state 3 mem\n"
+            ))
+            .unwrap();
+            let e = blast(&m).unwrap_err();
+            assert!(
+                matches!(&e, BlastError::Unsupported { line: 4, what } if what.contains("array")),
+                "{e}"
+            );
+        }
+        // 2^11 elements of 32 bits: within the limit.
+        let m = parse("1 sort bitvec 11\n2 sort bitvec 32\n3 sort array 1 2\n4 state 3 mem\n");
+        assert_eq!(blast(&m.unwrap()).unwrap().aig.inputs.len(), 1 << 16);
     }
 
     /// The start values of the latches (AIGER 1.9.23): constant resets, `free` for the

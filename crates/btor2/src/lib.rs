@@ -24,6 +24,6 @@ mod gates;
 pub mod model;
 mod parse;
 
-pub use blast::{blast, BlastError, Blasted, Variable, MAX_ARRAY_INDEX_WIDTH};
+pub use blast::{blast, BlastError, Blasted, Variable, MAX_ARRAY_BITS, MAX_ARRAY_INDEX_WIDTH};
 pub use model::{Arg, Model, Node, NodeId, NodeKind, Op, Sort};
 pub use parse::{parse, Btor2Error, MAX_WIDTH};
