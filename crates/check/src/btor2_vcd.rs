@@ -169,23 +169,8 @@ pub fn write_btor2_vcd(m: &Btor2Model, sim: &Btor2Simulation, top: &str, version
     let mut last: Vec<String> = Vec::with_capacity(signals.len());
     let steps = sim.states.len();
     for step in 0..steps {
-        let _ = writeln!(out, "#{}", 10 * step);
-        if step == 0 {
-            out.push_str("$dumpvars\n");
-        }
-        for (j, s) in signals.iter().enumerate() {
-            let t = text(s, step);
-            if step == 0 {
-                let _ = writeln!(out, "{t}");
-                last.push(t);
-            } else if last[j] != t {
-                let _ = writeln!(out, "{t}");
-                last[j] = t;
-            }
-        }
-        if step == 0 {
-            out.push_str("$end\n");
-        }
+        let values = signals.iter().map(|s| text(s, step));
+        crate::waveform::dump_step(&mut out, step, values, &mut last);
     }
     let _ = writeln!(out, "#{}", 10 * steps);
     out

@@ -670,23 +670,12 @@ pub fn write_vcd(
     cons.each_var(&mut |v| vars.push(v));
     let has_clock = vars.iter().any(|v| v.clock.is_some());
     for step in 0..steps {
-        let _ = writeln!(out, "#{}", 10 * step);
-        if step == 0 {
-            out.push_str("$dumpvars\n");
-        }
-        for (j, v) in vars.iter().enumerate() {
-            let t = text(v, step, false);
-            if step == 0 {
-                let _ = writeln!(out, "{t}");
-                last.push(t);
-            } else if last[j] != t {
-                let _ = writeln!(out, "{t}");
-                last[j] = t;
-            }
-        }
-        if step == 0 {
-            out.push_str("$end\n");
-        }
+        dump_step(
+            &mut out,
+            step,
+            vars.iter().map(|v| text(v, step, false)),
+            &mut last,
+        );
         if has_clock {
             let _ = writeln!(out, "#{}", 10 * step + 5);
             for (j, v) in vars.iter().enumerate() {
@@ -700,6 +689,33 @@ pub fn write_vcd(
     }
     let _ = writeln!(out, "#{}", 10 * steps);
     out
+}
+
+/// Writes step `step` of a waveform at time `10·step`: at step 0 every signal's value (as
+/// `$dumpvars`), later only the values that differ from `last`, the values written last (one
+/// text per signal, in the order of `values`, which `last` is updated to).
+pub(crate) fn dump_step(
+    out: &mut String,
+    step: usize,
+    values: impl Iterator<Item = String>,
+    last: &mut Vec<String>,
+) {
+    let _ = writeln!(out, "#{}", 10 * step);
+    if step == 0 {
+        out.push_str("$dumpvars\n");
+        for t in values {
+            let _ = writeln!(out, "{t}");
+            last.push(t);
+        }
+        out.push_str("$end\n");
+        return;
+    }
+    for (j, t) in values.enumerate() {
+        if last[j] != t {
+            let _ = writeln!(out, "{t}");
+            last[j] = t;
+        }
+    }
 }
 
 #[cfg(test)]
