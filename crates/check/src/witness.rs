@@ -67,7 +67,7 @@ pub struct Witness {
     /// The safety properties the trace claims to violate: `b<N>` gives `N`.
     pub properties: Vec<usize>,
     /// The justice properties the trace claims to violate, as a lasso: `j<N>` gives `N`
-    /// (replayed by [`replay_lasso`]).
+    /// (replayed by [`crate::lasso::replay_lasso`]).
     pub justice: Vec<usize>,
     /// The line of the property names.
     pub property_line: usize,
@@ -547,7 +547,7 @@ pub enum ReplayError {
         found: usize,
     },
     /// The witness names no safety property (`b<N>`), only justice properties: those are
-    /// replayed as lassos by [`replay_lasso`].
+    /// replayed as lassos by [`crate::lasso::replay_lasso`].
     #[error("line {line}: the witness names no safety property (b<N>), only justice propert{} {}: a justice witness is a lasso, replayed as one", if justice.len() == 1 { "y" } else { "ies" }, justice.iter().map(|j| format!("j{j}")).collect::<Vec<_>>().join(" "))]
     NoSafetyProperty {
         /// The line of the property names.
