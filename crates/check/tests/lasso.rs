@@ -1,9 +1,16 @@
 //! Lasso (justice-property) witnesses replayed on small hand-written AIGER 1.9 models whose
-//! runs are known by construction: accepted lassos, and each way a lasso can be wrong.
+//! runs are known by construction: accepted lassos, and each way a lasso can be wrong; and a
+//! lasso of one shared HWMCC benchmark, found by an explicit-state search written here.
+
+mod common;
+
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use pdrkit_check::{
     parse_witness, replay_lasso, LassoError, LassoReport, LoopHit, LoopLiteral, Model, ReplayError,
+    Reset,
 };
+use pdrkit_logic::Lit;
 
 fn model(text: &str) -> Model {
     Model::parse(text.as_bytes()).expect("a well-formed model")
@@ -272,4 +279,156 @@ fn the_shape_of_the_witness_is_checked() {
         lasso(&m, "1\nj0\n0\n11\n.\n", 0),
         Err(LassoError::Replay(ReplayError::InputCount { .. }))
     ));
+}
+
+// ---------------------------------------------------------------- a shared benchmark
+
+/// One step of `m` by plain evaluation, written here apart from the checker's simulator so
+/// that the lasso found with it is not the replay's own: the latch values after the step, and
+/// which of `lits` are 1 in the step (bit `i` for `lits[i]`), for the latch values `state` and
+/// the inputs `input` (bit `k` is latch or input `k`).
+fn step(m: &Model, state: u64, input: u64, lits: &[Lit]) -> (u64, u64) {
+    let mut val = vec![false; m.max_var as usize + 1];
+    for (k, i) in m.inputs.iter().enumerate() {
+        val[i.var().idx()] = input >> k & 1 == 1;
+    }
+    for (k, l) in m.latches.iter().enumerate() {
+        val[l.lit.var().idx()] = state >> k & 1 == 1;
+    }
+    let get = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+    for g in &m.ands {
+        val[g.lhs.var().idx()] = get(&val, g.rhs0) && get(&val, g.rhs1);
+    }
+    let pack = |bits: &mut dyn Iterator<Item = bool>| {
+        bits.enumerate().fold(0, |s, (k, b)| s | u64::from(b) << k)
+    };
+    (
+        pack(&mut m.latches.iter().map(|l| get(&val, l.next))),
+        pack(&mut lits.iter().map(|&l| get(&val, l))),
+    )
+}
+
+/// The reachable state graph: per state, its steps (input, next state, literals met).
+type Graph = HashMap<u64, Vec<(u64, u64, u64)>>;
+
+/// Shortest paths from `from` in `g`: each state reached and the (state, input) it is reached
+/// by.
+fn reach(g: &Graph, from: u64) -> HashMap<u64, (u64, u64)> {
+    let mut parent = HashMap::from([(from, (from, 0))]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(s) = queue.pop_front() {
+        for &(a, t, _) in &g[&s] {
+            parent.entry(t).or_insert_with(|| {
+                queue.push_back(t);
+                (s, a)
+            });
+        }
+    }
+    parent
+}
+
+/// The inputs from `from` to `to` along the paths of `reach(g, from)`.
+fn path_to(parent: &HashMap<u64, (u64, u64)>, from: u64, to: u64) -> Vec<u64> {
+    let mut inputs = Vec::new();
+    let mut cur = to;
+    while cur != from {
+        let (prev, a) = parent[&cur];
+        inputs.push(a);
+        cur = prev;
+    }
+    inputs.reverse();
+    inputs
+}
+
+/// lmcs06counter1 (HWMCC'17: 6 inputs, 11 latches reset to 0, one justice property, no
+/// fairness nor constraints) is `unsafe`. An explicit-state search finds a lasso: a reachable
+/// state `s` and a cycle through it that meets each literal of j0 on some step. The replay
+/// accepts it.
+#[test]
+fn a_lasso_of_a_shared_benchmark_replays() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let file = shared.join("liveness/lmcs06counter1.aig");
+    if !file.is_file() {
+        return;
+    }
+    let m = Model::read(&file).unwrap();
+    assert!(m.latches.iter().all(|l| l.reset == Reset::Zero));
+    assert!(m.fairness.is_empty() && m.constraints.is_empty() && m.justice.len() == 1);
+    let j = m.justice[0].clone();
+
+    let mut g = Graph::new();
+    let mut order = vec![0u64];
+    let mut queued = HashSet::from([0u64]);
+    let mut i = 0;
+    while let Some(&s) = order.get(i) {
+        i += 1;
+        let steps: Vec<_> = (0..1u64 << m.inputs.len())
+            .map(|a| {
+                let (t, hit) = step(&m, s, a, &j);
+                (a, t, hit)
+            })
+            .collect();
+        for &(_, t, _) in &steps {
+            if queued.insert(t) {
+                order.push(t);
+            }
+        }
+        g.insert(s, steps);
+    }
+    let mut back: HashMap<u64, Vec<u64>> = HashMap::new();
+    for (&u, v) in &g {
+        for &(_, t, _) in v {
+            back.entry(t).or_default().push(u);
+        }
+    }
+    // A state s and a cycle through it meeting every literal: from s, for each literal in
+    // turn, the nearest step meeting it whose target still leads back to s; then back to s.
+    let found = order.iter().find_map(|&s| {
+        let mut comes_back = HashSet::from([s]);
+        let mut queue = VecDeque::from([s]);
+        while let Some(t) = queue.pop_front() {
+            for &u in back.get(&t).into_iter().flatten() {
+                if comes_back.insert(u) {
+                    queue.push_back(u);
+                }
+            }
+        }
+        let mut cur = s;
+        let mut cycle = Vec::new();
+        for k in 0..j.len() {
+            let from_cur = reach(&g, cur);
+            let (u, a, t) = order
+                .iter()
+                .filter(|u| from_cur.contains_key(u))
+                .flat_map(|&u| g[&u].iter().map(move |&(a, t, h)| (u, a, t, h)))
+                .find(|&(_, _, t, h)| h >> k & 1 == 1 && comes_back.contains(&t))
+                .map(|(u, a, t, _)| (u, a, t))?;
+            cycle.extend(path_to(&from_cur, cur, u));
+            cycle.push(a);
+            cur = t;
+        }
+        cycle.extend(path_to(&reach(&g, cur), cur, s));
+        Some((s, cycle))
+    });
+    let (s, cycle) = found.expect("lmcs06counter1 is unsafe: a lasso exists");
+    assert!(!cycle.is_empty());
+    let stem = path_to(&reach(&g, 0), 0, s);
+    let bits = |v: u64, n: usize| -> String {
+        (0..n)
+            .map(|k| if v >> k & 1 == 1 { '1' } else { '0' })
+            .collect()
+    };
+    let mut text = format!("1\nj0\n{}\n", bits(0, m.latches.len()));
+    for &v in stem.iter().chain(&cycle) {
+        text += &bits(v, m.inputs.len());
+        text.push('\n');
+    }
+    text += ".\n";
+    let r = lasso(&m, &text, 0).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    eprintln!("lmcs06counter1: {}", r.summary());
+    // A shortest stem does not pass through s, so the first loop start is the stem's end (the
+    // cycle may pass through s again; the latest start that works is reported).
+    assert_eq!(r.candidates[0], stem.len());
 }
