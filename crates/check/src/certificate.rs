@@ -19,7 +19,7 @@
 //! R is "the latches at their resets": a constant, or the value of a reset function (AIGER
 //! 1.9.23: any literal, over the same step's inputs and latches), uninitialized latches free.
 //! Reset functions must be stratified (acyclic), so R defines each latch in dependency order
-//! ([`Circuit::init_order`]; a cycle is [`StructureError::ResetCycle`]). R{K} and F{K} only
+//! (a cycle is [`StructureError::ResetCycle`]). R{K} and F{K} only
 //! speak of the mapped latches, exactly as in the reference checker certifaiger (without its
 //! QBF mode): the model's unmapped latches and W's own latches are unconstrained there, so a
 //! constraint of W that holds only because W's own latches follow their resets or next-state
