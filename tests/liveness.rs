@@ -68,3 +68,94 @@ fn liveness_usage_errors() {
     let o = check("counter_unsafe.aag", &["--engine", "l2s"]);
     error("l2s without J", &o, "no justice property");
 }
+
+/// The lasso of the reduced model's counterexample (BMC, then [`pdrkit_ts::L2s::lasso`])
+/// replays on the model as read, by a simulation of this test's own (the AIGER 1.9 rule, as
+/// `aigsim -c` checks it): on the shared benchmarks known to have a fair lasso (skipped when
+/// `../shared/liveness` is absent) and on `live_toggle_sat.aag`.
+#[test]
+fn lassos_of_reduced_counterexamples_replay() {
+    let mut files = vec![models_dir().join("live_toggle_sat.aag")];
+    let shared = pdrkit_suite::repo_root().join("../shared/liveness");
+    if shared.is_dir() {
+        for f in ["lmcs06short1", "lmcs06counter1", "lmcs06ring1", "cunim3ro"] {
+            files.push(shared.join(format!("{f}.aig")));
+        }
+    } else {
+        eprintln!("note: ../shared/liveness absent: only the hand-written model");
+    }
+    for path in files {
+        let aig = pdrkit_ts::aiger::read_file(&path).unwrap();
+        let l2s = aig.liveness_to_safety(0).unwrap();
+        let (ts, _) = pdrkit_preprocess::preprocess(
+            &l2s.aig,
+            None,
+            false,
+            &pdrkit_preprocess::PreprocessConfig::default(),
+        )
+        .unwrap();
+        let spec = pdrkit_engine::EngineSpec::Bmc(pdrkit_engine::bmc::BmcConfig {
+            bound: Some(30),
+            ..Default::default()
+        });
+        let (o, _) = spec.run(&ts, &pdrkit_engine::Control::new());
+        let pdrkit_engine::Outcome::Unsafe(trace) = o else {
+            panic!("{}: no counterexample of the reduced model", path.display());
+        };
+        let reduced = trace.to_witness(&ts, &l2s.aig, 0);
+        let lasso = l2s.lasso(&reduced).unwrap();
+        assert!(
+            is_lasso(&aig, 0, &lasso),
+            "{}: not a lasso:\n{lasso}",
+            path.display()
+        );
+    }
+}
+
+/// Whether `w` (`1`, `j<j>`, initial state, inputs, `.`) is a fair lasso of justice property
+/// `j`: some earlier state equals the one after the last step, the constraints hold at every
+/// step, and every fairness and justice literal is 1 at some step of the loop (read with that
+/// step's inputs).
+fn is_lasso(aig: &pdrkit_ts::Aig, j: usize, w: &str) -> bool {
+    use pdrkit_logic::Lit;
+    let lines: Vec<&str> = w.lines().collect();
+    if lines.len() < 4 || lines[0] != "1" || lines[1] != format!("j{j}") {
+        return false;
+    }
+    let bits = |l: &str| l.bytes().map(|c| c == b'1').collect::<Vec<bool>>();
+    let val = |v: &[bool], l: Lit| v[l.var().idx()] ^ l.is_neg();
+    let mut state = bits(lines[2]);
+    let mut states = vec![state.clone()];
+    let mut values = Vec::new();
+    for l in &lines[3..lines.len() - 1] {
+        let mut v = vec![false; aig.max_var as usize + 1];
+        for (i, b) in aig.inputs.iter().zip(bits(l)) {
+            v[i.var().idx()] = b;
+        }
+        for (x, &b) in aig.latches.iter().zip(&state) {
+            v[x.lit.var().idx()] = b;
+        }
+        for g in &aig.ands {
+            v[g.lhs.var().idx()] = val(&v, g.rhs0) && val(&v, g.rhs1);
+        }
+        if !aig.constraints.iter().all(|&c| val(&v, c)) {
+            return false;
+        }
+        state = aig.latches.iter().map(|x| val(&v, x.next)).collect();
+        states.push(state.clone());
+        values.push(v);
+    }
+    let k = values.len();
+    let watched: Vec<Lit> = aig
+        .fairness
+        .iter()
+        .chain(&aig.justice[j])
+        .copied()
+        .collect();
+    (0..k).any(|l| {
+        states[l] == states[k]
+            && watched
+                .iter()
+                .all(|&q| values[l..k].iter().any(|v| val(v, q)))
+    })
+}
