@@ -1,5 +1,6 @@
 //! pdrkit-check: independently checks what a model checker claims — that a counterexample
-//! trace really reaches a bad state ([`witness`]), and that a safety certificate really proves
+//! trace really reaches a bad state ([`witness`]), that a lasso really violates a justice
+//! (liveness) property ([`lasso`]), and that a safety certificate really proves
 //! the property ([`certificate`]) — without sharing any code with the engines that produce them;
 //! and shows a replayed trace as a waveform under the design's names ([`waveform`]). For the
 //! word-level BTOR2 format it has its own reader ([`btor2`]), bit-vector arithmetic ([`bv`]),
@@ -21,6 +22,7 @@ pub mod bv;
 pub mod certificate;
 mod circuit;
 mod cnf;
+pub mod lasso;
 pub mod model;
 pub mod waveform;
 pub mod witness;
@@ -45,6 +47,7 @@ pub use certificate::{
     check_certificate, CertError, CertReport, CheckStats, Condition, MappingSource,
 };
 pub use circuit::StructureError;
+pub use lasso::{replay_lasso, LassoError, LassoReport, LoopHit, LoopLiteral};
 pub use waveform::{write_vcd, MapError, SignalNames};
 pub use witness::{
     parse_results, parse_witness, read_results, read_witness, replay, simulate, Bit, Replay,

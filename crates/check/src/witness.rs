@@ -6,7 +6,7 @@
 //! ```text
 //! c optional comment lines, only before the status line
 //! 1                 the status: 1 = a property fails (0 unsat and 2 unknown are not traces)
-//! b0                the failed properties, b<N> separated by spaces
+//! b0                the failed properties, b<N> (safety) or j<N> (justice), separated by spaces
 //! 01x0              the initial state: one character per latch
 //! 10                one input vector per step: one character per input
 //! 11
@@ -16,6 +16,12 @@
 //! A model without latches has an empty initial-state line, and one without inputs has empty
 //! input lines, so blank lines inside the trace carry meaning; only after the final `.` are
 //! blank lines (and trailing whitespace on any line) ignored.
+//!
+//! [`replay`] checks the safety properties a witness names (`b<N>`): some step must reach the
+//! bad state. A justice property (`j<N>`) fails only on an infinite run, and its witness is a
+//! lasso whose last state closes a loop: [`crate::lasso::replay_lasso`] replays it, on the same
+//! simulation. A witness naming only justice properties is refused by [`replay`]
+//! ([`ReplayError::NoSafetyProperty`]) rather than accepted with nothing checked.
 
 use std::path::Path;
 
@@ -58,8 +64,11 @@ impl Bit {
 pub struct Witness {
     /// The comment lines before the status line, without their leading `c`.
     pub comments: Vec<String>,
-    /// The properties the trace claims to violate: `b<N>` gives `N`.
+    /// The safety properties the trace claims to violate: `b<N>` gives `N`.
     pub properties: Vec<usize>,
+    /// The justice properties the trace claims to violate, as a lasso: `j<N>` gives `N`
+    /// (replayed by [`crate::lasso::replay_lasso`]).
+    pub justice: Vec<usize>,
     /// The line of the property names.
     pub property_line: usize,
     /// The initial value of each latch.
@@ -104,14 +113,6 @@ pub enum WitnessError {
         status: String,
         /// What the status means.
         meaning: &'static str,
-    },
-    /// The trace asks for a justice (liveness) property.
-    #[error("line {line}: '{name}' is a justice property; only safety properties (b<N>) can be replayed")]
-    Justice {
-        /// The line.
-        line: usize,
-        /// The property's name.
-        name: String,
     },
     /// Anything else that does not follow the format.
     #[error("line {line}: {message}")]
@@ -163,27 +164,41 @@ pub enum WitnessResult {
     Fails(Witness),
     /// `0`: the named properties hold.
     Holds {
-        /// The properties.
+        /// The safety properties (`b<N>`).
         properties: Vec<usize>,
+        /// The justice properties (`j<N>`).
+        justice: Vec<usize>,
         /// The line of the status.
         line: usize,
     },
     /// `2`: nothing is known of the named properties.
     Unknown {
-        /// The properties.
+        /// The safety properties (`b<N>`).
         properties: Vec<usize>,
+        /// The justice properties (`j<N>`).
+        justice: Vec<usize>,
         /// The line of the status.
         line: usize,
     },
 }
 
 impl WitnessResult {
-    /// The properties this result speaks of.
+    /// The safety properties (`b<N>`) this result speaks of.
     pub fn properties(&self) -> &[usize] {
         match self {
             WitnessResult::Fails(w) => &w.properties,
             WitnessResult::Holds { properties, .. } | WitnessResult::Unknown { properties, .. } => {
                 properties
+            }
+        }
+    }
+
+    /// The justice properties (`j<N>`) this result speaks of.
+    pub fn justice(&self) -> &[usize] {
+        match self {
+            WitnessResult::Fails(w) => &w.justice,
+            WitnessResult::Holds { justice, .. } | WitnessResult::Unknown { justice, .. } => {
+                justice
             }
         }
     }
@@ -302,26 +317,27 @@ fn parse_one(lines: &mut Lines<'_>, verdicts: bool) -> Result<Option<WitnessResu
         .filter(|t| !t.is_empty())
     {
         let text = String::from_utf8_lossy(name).into_owned();
-        match name.split_first() {
-            Some((b'b', digits)) => match parse_index(digits) {
-                Some(n) => w.properties.push(n),
-                None => {
-                    return syntax(
-                        line,
-                        format!("'{text}': expected 'b' followed by a property number"),
-                    )
-                }
-            },
-            Some((b'j', _)) => return Err(WitnessError::Justice { line, name: text }),
+        let (list, letter) = match name.first() {
+            Some(b'b') => (&mut w.properties, 'b'),
+            Some(b'j') => (&mut w.justice, 'j'),
             _ => {
                 return syntax(
                     line,
-                    format!("'{text}' is not a property name: expected b<N>, e.g. b0"),
+                    format!("'{text}' is not a property name: expected b<N> or j<N>, e.g. b0"),
+                )
+            }
+        };
+        match parse_index(&name[1..]) {
+            Some(n) => list.push(n),
+            None => {
+                return syntax(
+                    line,
+                    format!("'{text}': expected '{letter}' followed by a property number"),
                 )
             }
         }
     }
-    if w.properties.is_empty() {
+    if w.properties.is_empty() && w.justice.is_empty() {
         return syntax(
             line,
             "expected the names of the failed properties (e.g. b0), found an empty line",
@@ -351,15 +367,17 @@ fn parse_one(lines: &mut Lines<'_>, verdicts: bool) -> Result<Option<WitnessResu
                 }
             }
         }
-        let properties = w.properties;
+        let (properties, justice) = (w.properties, w.justice);
         return Ok(Some(if holds {
             WitnessResult::Holds {
                 properties,
+                justice,
                 line: status_line,
             }
         } else {
             WitnessResult::Unknown {
                 properties,
+                justice,
                 line: status_line,
             }
         }));
@@ -528,6 +546,15 @@ pub enum ReplayError {
         /// Number of values in the witness.
         found: usize,
     },
+    /// The witness names no safety property (`b<N>`), only justice properties: those are
+    /// replayed as lassos by [`crate::lasso::replay_lasso`].
+    #[error("line {line}: the witness names no safety property (b<N>), only justice propert{} {}: a justice witness is a lasso, replayed as one", if justice.len() == 1 { "y" } else { "ies" }, justice.iter().map(|j| format!("j{j}")).collect::<Vec<_>>().join(" "))]
+    NoSafetyProperty {
+        /// The line of the property names.
+        line: usize,
+        /// The justice properties it names.
+        justice: Vec<usize>,
+    },
     /// The trace has no steps, so no property can fail on it.
     #[error(
         "line {line}: the trace has no input vectors; a counterexample needs at least one step"
@@ -608,20 +635,18 @@ pub fn simulate(aig: &Model, w: &Witness) -> Result<(Replay, Simulation), Replay
     Ok((r, sim))
 }
 
-fn run(
+/// Checks the witness's shape against the circuit (latch and input counts, fixed resets, at
+/// least one step), computes the initial state as [`replay`] documents it, and simulates every
+/// step: `on_step` sees each step's node values (indexed by node) once the step's inputs are
+/// set and its gates evaluated, before its transition; every invariant constraint must be 1 at
+/// every step. Returns the latch values after the last step's transition. Shared by the safety
+/// and the lasso replay, so that both start from the same state by the same rules.
+pub(crate) fn simulate_steps(
     aig: &Model,
+    c: &Circuit,
     w: &Witness,
-    mut record: Option<&mut Simulation>,
-) -> Result<Replay, ReplayError> {
-    let c = Circuit::new(aig)?;
-    let nprops = c.properties.len();
-    if let Some(&p) = w.properties.iter().find(|&&p| p >= nprops) {
-        return Err(ReplayError::UnknownProperty {
-            line: w.property_line,
-            property: p,
-            available: nprops,
-        });
-    }
+    mut on_step: impl FnMut(usize, &[bool]),
+) -> Result<Vec<bool>, ReplayError> {
     if w.init.len() != c.latches.len() {
         return Err(ReplayError::LatchCount {
             line: w.init_line,
@@ -699,8 +724,6 @@ fn run(
             v
         };
     }
-    let mut first_hit: Vec<Option<usize>> = vec![None; w.properties.len()];
-    let mut at_last = vec![false; w.properties.len()];
     let mut next = vec![false; c.latches.len()];
     for (step, vector) in w.inputs.iter().enumerate() {
         for (k, b) in vector.iter().enumerate() {
@@ -709,6 +732,48 @@ fn run(
         for (k, g) in c.ands.iter().enumerate() {
             val[first_and + k] = eval(&val, g.rhs0) && eval(&val, g.rhs1);
         }
+        on_step(step, &val);
+        if let Some(i) = c.constraints.iter().position(|&l| !eval(&val, l)) {
+            return Err(ReplayError::ConstraintViolated {
+                line: w.step_line(step),
+                step,
+                constraint: i,
+                lit: aig.constraints.get(i).map_or(0, |l| l.code()),
+            });
+        }
+        for (k, l) in c.latches.iter().enumerate() {
+            next[k] = eval(&val, l.next);
+        }
+        val[first_latch..first_latch + next.len()].copy_from_slice(&next);
+    }
+    Ok(next)
+}
+
+fn run(
+    aig: &Model,
+    w: &Witness,
+    mut record: Option<&mut Simulation>,
+) -> Result<Replay, ReplayError> {
+    let c = Circuit::new(aig)?;
+    let nprops = c.properties.len();
+    if let Some(&p) = w.properties.iter().find(|&&p| p >= nprops) {
+        return Err(ReplayError::UnknownProperty {
+            line: w.property_line,
+            property: p,
+            available: nprops,
+        });
+    }
+    // A witness of justice properties only would otherwise "replay" with nothing checked.
+    if w.properties.is_empty() {
+        return Err(ReplayError::NoSafetyProperty {
+            line: w.property_line,
+            justice: w.justice.clone(),
+        });
+    }
+    let mut first_hit: Vec<Option<usize>> = vec![None; w.properties.len()];
+    let mut at_last = vec![false; w.properties.len()];
+    let eval = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
+    simulate_steps(aig, &c, w, |step, val| {
         if let Some(sim) = record.as_deref_mut() {
             let first_latch = c.first_latch();
             sim.inputs.push(
@@ -719,30 +784,18 @@ fn run(
             sim.latches
                 .push(val[first_latch..first_latch + c.latches.len()].to_vec());
             sim.properties
-                .push(c.properties.iter().map(|&l| eval(&val, l)).collect());
+                .push(c.properties.iter().map(|&l| eval(val, l)).collect());
             sim.constraints
-                .push(c.constraints.iter().map(|&l| eval(&val, l)).collect());
-        }
-        if let Some(i) = c.constraints.iter().position(|&l| !eval(&val, l)) {
-            return Err(ReplayError::ConstraintViolated {
-                line: w.step_line(step),
-                step,
-                constraint: i,
-                lit: aig.constraints.get(i).map_or(0, |l| l.code()),
-            });
+                .push(c.constraints.iter().map(|&l| eval(val, l)).collect());
         }
         for (i, &p) in w.properties.iter().enumerate() {
-            let bad = eval(&val, c.properties[p]);
+            let bad = eval(val, c.properties[p]);
             at_last[i] = bad;
             if bad && first_hit[i].is_none() {
                 first_hit[i] = Some(step);
             }
         }
-        for (k, l) in c.latches.iter().enumerate() {
-            next[k] = eval(&val, l.next);
-        }
-        val[first_latch..first_latch + next.len()].copy_from_slice(&next);
-    }
+    })?;
     let steps = w.inputs.len();
     let mut hits = Vec::with_capacity(w.properties.len());
     for (&p, hit) in w.properties.iter().zip(&first_hit) {
@@ -796,6 +849,7 @@ mod tests {
             r[1],
             WitnessResult::Holds {
                 properties: vec![1],
+                justice: vec![],
                 line: 6
             }
         );
@@ -803,6 +857,7 @@ mod tests {
             r[2],
             WitnessResult::Unknown {
                 properties: vec![2],
+                justice: vec![],
                 line: 10
             }
         );
@@ -852,6 +907,38 @@ mod tests {
     }
 
     #[test]
+    fn justice_names_are_read() {
+        let w = parse_witness(b"1\nb0 j1 j3\n0\n1\n.\n").unwrap();
+        assert_eq!((w.properties, w.justice), (vec![0], vec![1, 3]));
+        let r = parse_results(b"1\nj0\n0\n1\n.\n0\nj1 b2\n.\n").unwrap();
+        assert_eq!((r[0].properties(), r[0].justice()), (&[][..], &[0][..]));
+        assert_eq!((r[1].properties(), r[1].justice()), (&[2][..], &[1][..]));
+        // A justice-only witness names nothing replay can check: refused, not vacuously passed.
+        let aig = Model {
+            max_var: 1,
+            latches: vec![crate::model::Latch {
+                lit: Lit::from_code(2),
+                next: Lit::from_code(2),
+                reset: Reset::Zero,
+            }],
+            justice: vec![vec![Lit::from_code(2)]],
+            ..Model::default()
+        };
+        let w = parse_witness(b"1\nj0\n0\n\n.\n").unwrap();
+        let e = replay(&aig, &w).unwrap_err();
+        assert_eq!(
+            e,
+            ReplayError::NoSafetyProperty {
+                line: 2,
+                justice: vec![0]
+            }
+        );
+        assert!(e.to_string().starts_with(
+            "line 2: the witness names no safety property (b<N>), only justice property j0"
+        ));
+    }
+
+    #[test]
     fn empty_lines_are_latch_and_input_vectors() {
         // No latches, no inputs, two steps.
         let w = parse_witness(b"1\nb0\n\n\n\n.\n").unwrap();
@@ -868,8 +955,7 @@ mod tests {
             (b"c\n2\n", "line 2: the status is '2'"),
             (b"sat\n", "line 1: expected the status"),
             (b"1\n", "line 2: unexpected end of file"),
-            (b"1\nj0\n0\n.\n", "line 2: 'j0' is a justice"),
-            (b"1\nb0 j1\n0\n.\n", "line 2: 'j1' is a justice"),
+            (b"1\njx\n0\n.\n", "line 2: 'jx': expected 'j' followed"),
             (b"1\nbx\n0\n.\n", "line 2: 'bx'"),
             (b"1\nb99999999999999999999999\n0\n.\n", "line 2"),
             (b"1\no0\n0\n.\n", "line 2: 'o0' is not a property"),
