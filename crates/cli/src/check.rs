@@ -126,10 +126,7 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
         return each::check_each(&a, &loaded, names.as_ref(), start, deadline, stats);
     }
     let (outcome, artifact, note) = match &l2s {
-        Some(l) => {
-            let (o, note) = liveness::solve(&a, &loaded, l, &ts, &ctl, &mut stats);
-            (o, Artifact::None, note)
-        }
+        Some(l) => liveness::solve(&a, &loaded, l, &ts, &ctl, &mut stats),
         None => {
             let (o, artifact) = solve(&a, &loaded, &ts, a.property, &ctl, &mut stats);
             (o, artifact, None)

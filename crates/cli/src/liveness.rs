@@ -2,10 +2,12 @@
 //! model checked by the chosen engine (the portfolio for `l2s` and the default engine), and
 //! the answer told only as far as the independent checker backs it.
 //!
-//! A counterexample of the reduced model becomes a lasso witness of the model as read; `sat`
-//! needs the checker to replay that lasso, and until `pdrkit-check` can, the answer is
-//! `unknown`. A proof of the reduced model has no liveness certificate the checker reads yet,
-//! so it is `unknown` too: never an answer nobody checked.
+//! A counterexample of the reduced model becomes a lasso witness of the model as read; it is
+//! `sat` once the independent checker's own reader and simulation accept that lasso
+//! ([`pdrkit_check::replay_lasso`]), always (`--no-self-check` is for safety answers only: a
+//! lasso's replay is as cheap as the engine's trace). A proof of the reduced model has no
+//! liveness certificate the checker reads yet, so it is `unknown`: never an answer nobody
+//! checked.
 
 use std::path::Path;
 
@@ -14,6 +16,7 @@ use pdrkit_ts::{Aig, L2s, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
 use crate::model::{shown, Loaded};
+use crate::output::Artifact;
 use crate::solve::{engine_spec, portfolio_workers};
 
 /// The justice property to check when this run is a liveness check: with `--engine l2s`, or
@@ -40,6 +43,10 @@ pub(crate) fn justice_to_check(
              property (--property N)"
         );
     }
+    if a.vcd.is_some() {
+        // The waveform writer replays safety witnesses; a lasso has no waveform yet.
+        anyhow::bail!("--vcd is not supported for liveness checks yet");
+    }
     let j = a.property.unwrap_or(0);
     if j >= count {
         anyhow::bail!(
@@ -65,7 +72,8 @@ pub(crate) fn justice_to_check(
 }
 
 /// Runs the engine on `ts` (the system of `l2s.aig`) and says what of its answer can be told:
-/// the outcome, and the line `pdrkit: unknown:` gives when it is not the engine's own reason.
+/// the outcome, the checked lasso of a `sat`, and the line `pdrkit: unknown:` gives when it is
+/// not the engine's own reason.
 pub(crate) fn solve(
     a: &CheckArgs,
     loaded: &Loaded,
@@ -73,9 +81,9 @@ pub(crate) fn solve(
     ts: &TransitionSystem,
     ctl: &Control,
     stats: &mut Vec<Stat>,
-) -> (Outcome, Option<String>) {
-    // The lasso is built (and, once the checker can, checked) on the answering worker's
-    // thread, so that a refused one leaves the others running.
+) -> (Outcome, Artifact, Option<String>) {
+    // The lasso is built and checked on the answering worker's thread, so that a refused one
+    // leaves the others running.
     let accept = |o: &Outcome| -> Result<Option<String>, Reason> {
         match o {
             Outcome::Unsafe(trace) => lasso(loaded, l2s, ts, trace)
@@ -102,27 +110,20 @@ pub(crate) fn solve(
         }
     };
     match (outcome, lasso) {
-        (Outcome::Unsafe(trace), Some(_lasso)) => {
+        (Outcome::Unsafe(trace), Some(lasso)) => {
             stats.push(("depth".into(), trace.depth().into()));
-            // `pdrkit-check` cannot replay a lasso yet: a lasso nobody checked is no answer.
-            (
-                Outcome::Unknown(Reason::NotCertifiable),
-                Some(format!(
-                    "liveness counterexample not checked (a lasso of {} steps was found; the \
-                     independent checker cannot replay lassos yet)",
-                    trace.depth()
-                )),
-            )
+            (Outcome::Unsafe(trace), Artifact::Witness(lasso), None)
         }
         (Outcome::Safe(_), _) => (
             Outcome::Unknown(Reason::NotCertifiable),
+            Artifact::None,
             Some(
                 "the reduced model is safe (no fair lasso), but the liveness proof cannot be \
                  certified yet (no liveness certificate checker)"
                     .into(),
             ),
         ),
-        (o, _) => (o, None),
+        (o, _) => (o, Artifact::None, None),
     }
 }
 
@@ -140,8 +141,15 @@ fn lasso(
         .map_err(|e| format!("the reduced model's counterexample does not replay: {e}"))?;
     let reduced = trace.to_witness(ts, &l2s.aig, prop);
     let text = l2s.lasso(&reduced).map_err(|e| e.to_string())?;
-    Ok(match &loaded.lowered {
+    let text = match &loaded.lowered {
         Some(l) => l.witness(&text),
         None => text,
-    })
+    };
+    pdrkit_check::parse_witness(text.as_bytes())
+        .map_err(|e| e.to_string())
+        .and_then(|w| {
+            pdrkit_check::replay_lasso(&loaded.checked, &w, l2s.justice).map_err(|e| e.to_string())
+        })
+        .map_err(|e| format!("lasso rejected by the checker: {e}"))?;
+    Ok(text)
 }
