@@ -19,9 +19,14 @@ use pdrkit_suite::{
 };
 use pdrkit_ts::{aiger, Aig, Reset};
 
-/// Models of `tests/models` that are not safety problems and must be refused (not in the
-/// manifest).
-const REFUSED_MODELS: &[&str] = &["justice_only.aag", "reset_fn_cycle.aag"];
+/// Models of `tests/models` that are not safety problems (not in the manifest): refused, or
+/// liveness models (`live_*`, run by `tests/liveness.rs`).
+const REFUSED_MODELS: &[&str] = &[
+    "live_reset_fn_sat.aag",
+    "live_stuck_unsat.aag",
+    "live_toggle_sat.aag",
+    "reset_fn_cycle.aag",
+];
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -257,7 +262,7 @@ fn models_manifest_matches_explicit_search() {
     for f in ["comb_safe.aag", "comb_unsafe.aag"] {
         assert!(read_model(f).latches.is_empty(), "{f}");
     }
-    let j = read_model("justice_only.aag");
+    let j = read_model("live_toggle_sat.aag");
     assert!(!j.justice.is_empty() && j.bads.is_empty() && j.outputs.is_empty());
     reset_function_models_are_about_their_functions();
 }
@@ -871,18 +876,6 @@ fn unreadable_models_exit_1_naming_the_file() {
             let o = pdrkit(&args);
             assert_error(&format!("{sub} {name}"), &o, &[name]);
         }
-    }
-
-    // A liveness-only model is refused, not answered.
-    let j = model_path("justice_only.aag");
-    for engine in ["ic3", "bmc"] {
-        let o = pdrkit([
-            "check".as_ref(),
-            j.as_os_str(),
-            "--engine".as_ref(),
-            engine.as_ref(),
-        ]);
-        assert_error("justice only", &o, &["justice_only.aag", "justice"]);
     }
 
     // Missing or malformed witness and certificate files.

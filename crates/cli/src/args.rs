@@ -99,6 +99,10 @@ pub enum Engine {
     /// k-induction with property direction (KIPDR, Beyer and Dangl 2020): failed step cases
     /// become proof obligations, blocked by lemmas that strengthen the induction hypothesis.
     Kipdr,
+    /// Liveness: the justice property (`--property N`, else the first) reduced to safety
+    /// (Biere, Artho and Schuppan 2002) and the reduced model checked by the portfolio. The
+    /// default engine does this too on a model whose only properties are justice ones.
+    L2s,
 }
 
 impl Engine {
@@ -110,6 +114,7 @@ impl Engine {
             Engine::Bmc => "bmc",
             Engine::Kind => "kind",
             Engine::Kipdr => "kipdr",
+            Engine::L2s => "l2s",
         }
     }
 }
@@ -124,7 +129,8 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Engine::Portfolio)]
     pub engine: Engine,
     /// Check only property N (0-based, in the B section, or the outputs when there is neither
-    /// B nor J). Default: all at once (any failing one is a counterexample).
+    /// B nor J; in the J section for a liveness check). Default: all at once (any failing one
+    /// is a counterexample); a liveness check, the first justice property.
     #[arg(long, value_name = "N")]
     pub property: Option<usize>,
     /// Portfolio: number of engines run in parallel (default: the cores available; `-v` shows
@@ -318,11 +324,11 @@ pub fn unused_options(check_matches: &clap::ArgMatches, a: &CheckArgs) -> Vec<St
             unused.push((id, not_by_engine.clone()));
         }
     }
-    if engine != Engine::Portfolio {
+    if !matches!(engine, Engine::Portfolio | Engine::L2s) {
         unused.push(("jobs".into(), not_by_engine.clone()));
         unused.push(("no_share".into(), not_by_engine.clone()));
     }
-    if matches!(engine, Engine::Ic3 | Engine::Portfolio) {
+    if matches!(engine, Engine::Ic3 | Engine::Portfolio | Engine::L2s) {
         unused.push(("bound".into(), not_by_engine.clone()));
     }
     if a.vcd.is_none() {

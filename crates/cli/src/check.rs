@@ -14,7 +14,7 @@ use crate::output::{
     certificate_bytes, check_writable, remove_stale, same_file, write_output, Artifact,
 };
 use crate::solve::solve;
-use crate::{each, limits, wave};
+use crate::{each, limits, liveness, wave};
 
 /// Runs `pdrkit check`; returns the exit code. `options` are the options in use, one line
 /// each, for `-v`.
@@ -63,10 +63,21 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
             eprintln!("pdrkit:   {line}");
         }
     }
+    // A liveness check runs the engines on the justice property reduced to safety.
+    let l2s = match liveness::justice_to_check(&a, &a.model, aig)? {
+        Some(j) => Some(aig.liveness_to_safety(j).with_context(|| shown(&a.model))?),
+        None => None,
+    };
+    let (engine_aig, property) = match &l2s {
+        Some(l) => (&l.aig, None),
+        None => (aig, a.property),
+    };
     let pre = a.preprocess_config(a.timeout);
-    let (ts, pre_stats) = pdrkit_preprocess::preprocess(aig, a.property, a.first_latch, &pre)
+    let (ts, pre_stats) = pdrkit_preprocess::preprocess(engine_aig, property, a.first_latch, &pre)
         .with_context(|| shown(&a.model))?;
-    warn_about_model(&a.model, aig);
+    if l2s.is_none() {
+        warn_about_model(&a.model, aig);
+    }
     // Outputs of an earlier run go now: whatever this one answers, no stale witness or
     // certificate stays beside it.
     let mut stale: Vec<PathBuf> = outputs.iter().map(|p| p.to_path_buf()).collect();
@@ -114,13 +125,27 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     if a.each_property {
         return each::check_each(&a, &loaded, names.as_ref(), start, deadline, stats);
     }
-    let (outcome, artifact) = solve(&a, &loaded, &ts, a.property, &ctl, &mut stats);
+    let (outcome, artifact, note) = match &l2s {
+        Some(l) => liveness::solve(&a, &loaded, l, &ts, &ctl, &mut stats),
+        None => {
+            let (o, artifact) = solve(&a, &loaded, &ts, a.property, &ctl, &mut stats);
+            (o, artifact, None)
+        }
+    };
     stats.push(("result".into(), outcome.word().into()));
     stats.push((
         "time_s".into(),
         StatValue::Seconds(start.elapsed().as_secs_f64()),
     ));
-    report(&a, &loaded, names.as_ref(), &outcome, artifact, &stats)
+    report(
+        &a,
+        &loaded,
+        names.as_ref(),
+        &outcome,
+        artifact,
+        note.as_deref(),
+        &stats,
+    )
 }
 
 /// `--stats` lines of preprocessing: sizes before (`pre_*`), after latch correspondence
@@ -163,13 +188,15 @@ fn preprocess_stats(p: &pdrkit_preprocess::PreprocessStats) -> Vec<Stat> {
 }
 
 /// Prints the answer, writes its witness, waveform or certificate, and the statistics;
-/// returns the exit code.
+/// returns the exit code. `note`, when given, is what the `unknown` line says instead of the
+/// engine's reason.
 fn report(
     a: &CheckArgs,
     loaded: &Loaded,
     names: Option<&pdrkit_check::SignalNames>,
     o: &Outcome,
     artifact: Artifact,
+    note: Option<&str>,
     stats: &[Stat],
 ) -> anyhow::Result<u8> {
     if !limits::claim_answer() {
@@ -202,6 +229,8 @@ fn report(
             // Always one line saying why: a bound, a limit, a proof no checker accepts.
             if limits::interrupted() {
                 eprintln!("pdrkit: interrupted");
+            } else if let Some(note) = note {
+                eprintln!("pdrkit: unknown: {note}");
             } else {
                 eprintln!("pdrkit: unknown: {why}");
             }

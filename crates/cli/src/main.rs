@@ -11,6 +11,7 @@ mod certify;
 mod check;
 mod each;
 mod limits;
+mod liveness;
 mod model;
 mod output;
 mod replay;

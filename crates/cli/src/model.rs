@@ -133,7 +133,7 @@ pub(crate) fn warn_about_model(path: &Path, aig: &Aig) {
     if j + f > 0 {
         eprintln!(
             "pdrkit: warning: {}: {j} justice and {f} fairness properties are not checked \
-             (liveness); the safety properties are",
+             (liveness; --engine l2s checks a justice property); the safety properties are",
             shown(path)
         );
     }

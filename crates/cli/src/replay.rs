@@ -78,6 +78,25 @@ pub fn replay(
             }
         };
         let label = if several { label } else { String::new() };
+        // A witness naming justice properties only is a lasso: each one it names is replayed.
+        if w.properties.is_empty() && !w.justice.is_empty() {
+            if vcd.is_some() {
+                anyhow::bail!("--vcd: a lasso (justice witness) has no waveform yet");
+            }
+            for &j in &w.justice {
+                match pdrkit_check::replay_lasso(&aig, w, j) {
+                    Ok(r) => {
+                        replayed += 1;
+                        println!("ok: {}", r.summary());
+                    }
+                    Err(e) => {
+                        rejected = true;
+                        eprintln!("pdrkit: {}: j{j}: lasso rejected: {e}", witness.display());
+                    }
+                }
+            }
+            continue;
+        }
         match pdrkit_check::replay(&aig, w) {
             Ok(r) => {
                 replayed += 1;

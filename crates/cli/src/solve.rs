@@ -22,7 +22,19 @@ pub(crate) fn solve(
     ctl: &Control,
     stats: &mut Vec<Stat>,
 ) -> (Outcome, Artifact) {
-    let spec = match a.engine {
+    let Some(spec) = engine_spec(a) else {
+        return solve_portfolio(a, m, ts, property, ctl, stats);
+    };
+    let (outcome, st) = spec.run(ts, ctl);
+    stats.extend(st);
+    let checked = Checked::new(m, property);
+    self_check(a, &checked, ts, outcome, stats)
+}
+
+/// The single engine `--engine` names, or `None` for the portfolio (also what `l2s` runs on
+/// the reduced model).
+pub(crate) fn engine_spec(a: &CheckArgs) -> Option<EngineSpec> {
+    Some(match a.engine {
         Engine::Bmc => {
             let default = bmc::BmcConfig::default();
             EngineSpec::Bmc(bmc::BmcConfig {
@@ -32,26 +44,14 @@ pub(crate) fn solve(
                 ..default
             })
         }
-        Engine::Portfolio => return solve_portfolio(a, m, ts, property, ctl, stats),
+        Engine::Portfolio | Engine::L2s => return None,
         Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind_config(a.engine == Engine::Kipdr)),
         Engine::Ic3 => EngineSpec::Ic3(a.ic3_config()),
-    };
-    let (outcome, st) = spec.run(ts, ctl);
-    stats.extend(st);
-    let checked = Checked::new(m, property);
-    self_check(a, &checked, ts, outcome, stats)
+    })
 }
 
-/// The portfolio: each answer is checked on its worker's thread while the others go on; the
-/// first accepted one wins, with the artifact its check built.
-fn solve_portfolio(
-    a: &CheckArgs,
-    m: &Loaded,
-    ts: &TransitionSystem,
-    property: Option<usize>,
-    ctl: &Control,
-    stats: &mut Vec<Stat>,
-) -> (Outcome, Artifact) {
+/// The portfolio's workers for `a` (listed on stderr with `-v`).
+pub(crate) fn portfolio_workers(a: &CheckArgs) -> Vec<portfolio::Worker> {
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
@@ -72,6 +72,20 @@ fn solve_portfolio(
             eprintln!("pdrkit: worker {}: {engine}{}", w.name, changed);
         }
     }
+    workers
+}
+
+/// The portfolio: each answer is checked on its worker's thread while the others go on; the
+/// first accepted one wins, with the artifact its check built.
+fn solve_portfolio(
+    a: &CheckArgs,
+    m: &Loaded,
+    ts: &TransitionSystem,
+    property: Option<usize>,
+    ctl: &Control,
+    stats: &mut Vec<Stat>,
+) -> (Outcome, Artifact) {
+    let workers = portfolio_workers(a);
     let checked = Checked::new(m, property);
     let accept = |o: &Outcome| {
         let mut st = Vec::new();

@@ -11,10 +11,12 @@ pub mod aiger;
 pub mod certificate;
 pub mod cnf;
 pub mod kinduction;
+pub mod liveness;
 pub mod reset;
 
 pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
+pub use liveness::{L2s, LivenessError};
 pub use reset::Lowered;
 pub mod system;
 mod varindex;

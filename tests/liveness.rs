@@ -1,0 +1,296 @@
+//! End-to-end runs of `pdrkit check` on liveness models (`tests/models/live_*.aag`): a justice
+//! property is reduced to safety and the reduced model checked. A fair lasso is `sat` with a
+//! lasso witness the independent checker replayed (and `pdrkit replay` accepts); a proof of the
+//! reduced model is `unknown`, since no checker reads liveness certificates yet.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use pdrkit_suite::{describe, first_line, models_dir, pdrkit, stderr};
+
+fn check(model: &str, extra: &[&str]) -> Output {
+    let path = models_dir().join(model);
+    let mut args = vec!["check".to_string(), path.display().to_string()];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    pdrkit(&args)
+}
+
+fn assert_unknown(what: &str, o: &Output, line: &str) {
+    assert_eq!(o.status.code(), Some(30), "{}", describe(what, o));
+    assert_eq!(first_line(o), "unknown", "{}", describe(what, o));
+    assert!(stderr(o).contains(line), "{}", describe(what, o));
+}
+
+const ENGINES: &[&[&str]] = &[
+    &[],
+    &["--engine", "l2s"],
+    &["--engine", "ic3"],
+    &["--engine", "bmc", "--bound", "5"],
+    &["--engine", "kind"],
+    &["--engine", "kipdr"],
+];
+
+/// `sat` (exit 10) with a lasso witness that `pdrkit replay` accepts, for every engine.
+fn assert_lasso(model: &Path, extra: &[&str], scratch: &Path) {
+    let w = scratch.join("lasso.wit");
+    let mut args = vec![
+        "check".to_string(),
+        model.display().to_string(),
+        "--witness".into(),
+        w.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let o = pdrkit(&args);
+    let what = format!("{} {extra:?}", model.display());
+    assert_eq!(o.status.code(), Some(10), "{}", describe(&what, &o));
+    assert_eq!(first_line(&o), "sat", "{}", describe(&what, &o));
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.starts_with("1\nj0\n"), "{what}: {text}");
+    let r = pdrkit(["replay".as_ref(), model.as_os_str(), w.as_os_str()]);
+    assert_eq!(r.status.code(), Some(0), "{}", describe(&what, &r));
+    assert!(
+        first_line(&r).starts_with("ok: j0"),
+        "{}",
+        describe(&what, &r)
+    );
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("pdrkit-liveness")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn fair_lassos_are_sat_with_a_checked_witness() {
+    let dir = scratch("lassos");
+    for model in ["live_toggle_sat.aag", "live_reset_fn_sat.aag"] {
+        for engine in ENGINES {
+            assert_lasso(&models_dir().join(model), engine, &dir);
+        }
+    }
+    // Shared HWMCC'17 files with a known fair lasso: two justice literals, fairness
+    // constraints (skipped without the shared data).
+    let shared = pdrkit_suite::repo_root().join("../shared/liveness");
+    if !shared.is_dir() {
+        eprintln!("note: ../shared/liveness absent: hand-written models only");
+        return;
+    }
+    for f in ["lmcs06counter1", "cuasq11"] {
+        assert_lasso(&shared.join(format!("{f}.aig")), &["--timeout", "60"], &dir);
+    }
+}
+
+#[test]
+fn a_proof_is_not_answered_uncertified() {
+    for engine in ENGINES {
+        // BMC cannot prove: it reaches its bound.
+        let line = if engine.contains(&"bmc") {
+            "the bound"
+        } else {
+            "cannot be certified yet"
+        };
+        let o = check("live_stuck_unsat.aag", engine);
+        assert_unknown(&format!("live_stuck_unsat {engine:?}"), &o, line);
+    }
+}
+
+#[test]
+fn liveness_usage_errors() {
+    let error = |what: &str, o: &Output, needle: &str| {
+        assert_eq!(o.status.code(), Some(1), "{}", describe(what, o));
+        assert!(stderr(o).contains(needle), "{}", describe(what, o));
+    };
+    let o = check("live_toggle_sat.aag", &["--property", "1"]);
+    error("--property 1", &o, "1 justice properties");
+    let o = check("live_toggle_sat.aag", &["--each-property"]);
+    error("--each-property", &o, "--each-property");
+    let o = check("counter_unsafe.aag", &["--engine", "l2s"]);
+    error("l2s without J", &o, "no justice property");
+    let o = check("live_toggle_sat.aag", &["--vcd", "-"]);
+    error("--vcd", &o, "--vcd");
+}
+
+/// The lasso of the reduced model's counterexample (BMC, then [`pdrkit_ts::L2s::lasso`])
+/// replays on the model as read, by a simulation of this test's own, not the checker's (the AIGER 1.9 rule, as
+/// `aigsim -c` checks it): on the shared benchmarks known to have a fair lasso (skipped when
+/// `../shared/liveness` is absent) and on `live_toggle_sat.aag`.
+#[test]
+fn lassos_of_reduced_counterexamples_replay() {
+    let mut files = vec![models_dir().join("live_toggle_sat.aag")];
+    let shared = pdrkit_suite::repo_root().join("../shared/liveness");
+    if shared.is_dir() {
+        for f in ["lmcs06short1", "lmcs06counter1", "lmcs06ring1", "cunim3ro"] {
+            files.push(shared.join(format!("{f}.aig")));
+        }
+    } else {
+        eprintln!("note: ../shared/liveness absent: only the hand-written model");
+    }
+    for path in files {
+        let aig = pdrkit_ts::aiger::read_file(&path).unwrap();
+        let l2s = aig.liveness_to_safety(0).unwrap();
+        let (ts, _) = pdrkit_preprocess::preprocess(
+            &l2s.aig,
+            None,
+            false,
+            &pdrkit_preprocess::PreprocessConfig::default(),
+        )
+        .unwrap();
+        let spec = pdrkit_engine::EngineSpec::Bmc(pdrkit_engine::bmc::BmcConfig {
+            bound: Some(30),
+            ..Default::default()
+        });
+        let (o, _) = spec.run(&ts, &pdrkit_engine::Control::new());
+        let pdrkit_engine::Outcome::Unsafe(trace) = o else {
+            panic!("{}: no counterexample of the reduced model", path.display());
+        };
+        let reduced = trace.to_witness(&ts, &l2s.aig, 0);
+        let lasso = l2s.lasso(&reduced).unwrap();
+        assert!(
+            is_lasso(&aig, 0, &lasso),
+            "{}: not a lasso:\n{lasso}",
+            path.display()
+        );
+    }
+}
+
+/// Whether `w` (`1`, `j<j>`, initial state, inputs, `.`) is a fair lasso of justice property
+/// `j`: some earlier state equals the one after the last step, the constraints hold at every
+/// step, and every fairness and justice literal is 1 at some step of the loop (read with that
+/// step's inputs).
+fn is_lasso(aig: &pdrkit_ts::Aig, j: usize, w: &str) -> bool {
+    use pdrkit_logic::Lit;
+    let lines: Vec<&str> = w.lines().collect();
+    if lines.len() < 4 || lines[0] != "1" || lines[1] != format!("j{j}") {
+        return false;
+    }
+    let bits = |l: &str| l.bytes().map(|c| c == b'1').collect::<Vec<bool>>();
+    let val = |v: &[bool], l: Lit| v[l.var().idx()] ^ l.is_neg();
+    let mut state = bits(lines[2]);
+    let mut states = vec![state.clone()];
+    let mut values = Vec::new();
+    for l in &lines[3..lines.len() - 1] {
+        let mut v = vec![false; aig.max_var as usize + 1];
+        for (i, b) in aig.inputs.iter().zip(bits(l)) {
+            v[i.var().idx()] = b;
+        }
+        for (x, &b) in aig.latches.iter().zip(&state) {
+            v[x.lit.var().idx()] = b;
+        }
+        for g in &aig.ands {
+            v[g.lhs.var().idx()] = val(&v, g.rhs0) && val(&v, g.rhs1);
+        }
+        if !aig.constraints.iter().all(|&c| val(&v, c)) {
+            return false;
+        }
+        state = aig.latches.iter().map(|x| val(&v, x.next)).collect();
+        states.push(state.clone());
+        values.push(v);
+    }
+    let k = values.len();
+    let watched: Vec<Lit> = aig
+        .fairness
+        .iter()
+        .chain(&aig.justice[j])
+        .copied()
+        .collect();
+    (0..k).any(|l| {
+        states[l] == states[k]
+            && watched
+                .iter()
+                .all(|&q| values[l..k].iter().any(|v| val(v, q)))
+    })
+}
+
+/// A small deterministic generator (xorshift), so that a failing seed reproduces.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+    fn lit(&mut self, pool: &[pdrkit_logic::Lit]) -> pdrkit_logic::Lit {
+        pool[self.below(pool.len())].xor(self.below(2) == 1)
+    }
+}
+
+/// A random model of 1-3 latches (some uninitialized), 0-2 inputs, a few gates, 0-1
+/// constraints, 0-2 fairness literals and one justice property of 0-2 literals.
+fn random_live_model(seed: u64) -> pdrkit_ts::Aig {
+    use pdrkit_ts::{Latch, Reset};
+    let mut r = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1);
+    let (m, n) = (r.below(3), 1 + r.below(3));
+    let mut aig = pdrkit_ts::Aig::default();
+    let mut pool = vec![pdrkit_logic::Lit::TRUE];
+    for _ in 0..m {
+        let l = aig.new_var().lit();
+        aig.inputs.push(l);
+        pool.push(l);
+    }
+    let latches: Vec<_> = (0..n).map(|_| aig.new_var().lit()).collect();
+    pool.extend(&latches);
+    for _ in 0..3 + r.below(6) {
+        let (a, b) = (r.lit(&pool), r.lit(&pool));
+        let g = aig.add_and(a, b);
+        pool.push(g);
+    }
+    for &lit in &latches {
+        let reset = [Reset::Zero, Reset::One, Reset::Uninit][r.below(3)];
+        let next = r.lit(&pool);
+        aig.latches.push(Latch { lit, next, reset });
+    }
+    for _ in 0..r.below(2) {
+        let c = r.lit(&pool);
+        aig.constraints.push(c);
+    }
+    for _ in 0..r.below(3) {
+        let f = r.lit(&pool);
+        aig.fairness.push(f);
+    }
+    let j = (0..r.below(3)).map(|_| r.lit(&pool)).collect();
+    aig.justice.push(j);
+    aig
+}
+
+/// Through the binary, on random models: `sat` exactly when the reduced model's bad state is
+/// reachable by explicit search (the reduction itself is checked against fair lassos by
+/// `pdrkit-ts`'s tests), and `unknown` with the uncertified-proof line otherwise.
+#[test]
+fn random_models_agree_with_explicit_search() {
+    let dir = scratch("random");
+    let (mut sat, mut unknown) = (0, 0);
+    for seed in 0..60u64 {
+        let aig = random_live_model(seed);
+        let reduced = aig.liveness_to_safety(0).unwrap();
+        let live = pdrkit_suite::explicit_search(&reduced.aig, None)
+            .shortest_cex
+            .is_some();
+        let path = dir.join(format!("live{seed}.aag"));
+        std::fs::write(&path, pdrkit_ts::aiger::write_aag(&aig)).unwrap();
+        // Not k-induction alone: the reduced model is seldom k-inductive when safe.
+        let engine = ["ic3", "portfolio"][seed as usize % 2];
+        let o = pdrkit([
+            "check",
+            path.to_str().unwrap(),
+            "--engine",
+            engine,
+            "--timeout",
+            "30",
+        ]);
+        let what = format!("seed {seed} ({engine}, fair lasso: {live})");
+        if live {
+            assert_eq!(o.status.code(), Some(10), "{}", describe(&what, &o));
+            sat += 1;
+        } else {
+            assert_unknown(&what, &o, "cannot be certified yet");
+            unknown += 1;
+        }
+    }
+    assert!(sat > 10 && unknown > 10, "sat {sat}, unknown {unknown}");
+}
