@@ -229,18 +229,7 @@ fn one_operator(rng: &mut Rng, op: &str, arity: usize, shape: Shape, w: usize) {
     let result = node(&checker, 8);
     for _ in 0..SAMPLES {
         let values = [value(rng, wa), value(rng, wb), value(rng, 1)];
-        let mut leaves = HashMap::new();
-        for (var, v) in blasted.inputs.iter().zip(&values) {
-            for (l, &x) in var.bits.iter().zip(v) {
-                leaves.insert(l.var().0, x ^ l.is_neg());
-            }
-        }
-        let val = eval_aig(&blasted.aig, &leaves);
-        let got: Vec<bool> = blasted.outputs[0]
-            .bits
-            .iter()
-            .map(|&l| lit_value(&val, l))
-            .collect();
+        let got = first_output(&blasted, &values);
         let inputs: Vec<Btor2Value> = values.iter().map(|v| Btor2Value::Bv(bv(v))).collect();
         let all = evaluate_btor2(&checker, &[], &inputs);
         let want = bits_of(all[result].as_ref().expect("a value").bv());
@@ -253,6 +242,23 @@ fn one_operator(rng: &mut Rng, op: &str, arity: usize, shape: Shape, w: usize) {
             bv(&values[2]).to_bits()
         );
     }
+}
+
+/// The blasted model's first output, evaluated with its BTOR2 inputs at `values` (one bit
+/// vector per input, in order).
+fn first_output(blasted: &pdrkit_btor2::Blasted, values: &[Vec<bool>]) -> Vec<bool> {
+    let mut leaves = HashMap::new();
+    for (var, v) in blasted.inputs.iter().zip(values) {
+        for (l, &x) in var.bits.iter().zip(v) {
+            leaves.insert(l.var().0, x ^ l.is_neg());
+        }
+    }
+    let val = eval_aig(&blasted.aig, &leaves);
+    blasted.outputs[0]
+        .bits
+        .iter()
+        .map(|&l| lit_value(&val, l))
+        .collect()
 }
 
 /// The array operators (`read`, `write`, and `eq`, `neq`, `ite` on arrays), on arrays of up to
@@ -289,18 +295,7 @@ fn array_operators_agree_with_the_checker() {
                 let (i, e, c) = (value(&mut rng, iw), value(&mut rng, ew), value(&mut rng, 1));
                 let flat = |x: &[Vec<bool>]| x.concat();
                 let values = [flat(&a), i.clone(), e.clone(), flat(&b), c.clone()];
-                let mut leaves = HashMap::new();
-                for (var, v) in blasted.inputs.iter().zip(&values) {
-                    for (l, &x) in var.bits.iter().zip(v) {
-                        leaves.insert(l.var().0, x ^ l.is_neg());
-                    }
-                }
-                let val = eval_aig(&blasted.aig, &leaves);
-                let got: Vec<bool> = blasted.outputs[0]
-                    .bits
-                    .iter()
-                    .map(|&l| lit_value(&val, l))
-                    .collect();
+                let got = first_output(&blasted, &values);
                 let array = |x: &[Vec<bool>]| {
                     let mut arr = Btor2Array::constant(iw as u32, Bv::zero(ew as u32));
                     for (j, el) in x.iter().enumerate() {
