@@ -35,9 +35,10 @@
 //! encoder's sweeping); that only makes the query easier, never changes its answer — a test
 //! compares both ways.
 //!
-//! Only safety is certified. A certificate with a justice property, or for a model whose only
-//! properties are justice properties, is a liveness certificate, which is refused
-//! ([`CertError::LivenessUnsupported`]); otherwise fairness and justice sections are ignored.
+//! Liveness: for each justice property of the model, four more conditions (Liveness, Decrease,
+//! Closure, Consistent) make W's own fairness and justice signals a ranking that rules out
+//! fair lassos; see [`liveness`]. A model without justice properties has none of them, and W's
+//! fairness and justice sections are then ignored.
 //!
 //! Mapping: certifaiger also reads a `MAPPING` comment that maps model inputs and latches to
 //! *gates* of W. This checker refuses such a certificate ([`CertError::GateMapping`]): a gate need
@@ -55,6 +56,8 @@ use pdrkit_logic::{Lit, SatResult};
 use crate::circuit::{Circuit, StructureError};
 use crate::cnf::{Encoder, Frame, Side};
 
+pub mod liveness;
+
 /// The Step check splits W's property into at most this many conjuncts.
 const MAX_CONJUNCTS: usize = 1 << 16;
 
@@ -71,10 +74,21 @@ pub enum Condition {
     Base,
     /// W's property is inductive.
     Step,
+    /// Liveness, justice property `j`: a signal of W that is 0 on a step is 0 in the model.
+    Liveness(usize),
+    /// Liveness, justice property `j`: on every step of W some signal of W is 0 on the
+    /// reversed edge (W's signals cover "is reached from").
+    Decrease(usize),
+    /// Liveness, justice property `j`: that cover is closed under steps of W.
+    Closure(usize),
+    /// Liveness, justice property `j`: along two steps that close into cycles, a signal of W
+    /// that is 0 stays 0.
+    Consistent(usize),
 }
 
 impl Condition {
-    /// All five, in the order they are checked.
+    /// The five safety conditions, in the order they are checked (the liveness ones follow,
+    /// per justice property of the model).
     pub const ALL: [Condition; 5] = [
         Condition::Reset,
         Condition::Transition,
@@ -92,6 +106,10 @@ impl fmt::Display for Condition {
             Condition::Property => "Property",
             Condition::Base => "Base",
             Condition::Step => "Step",
+            Condition::Liveness(j) => return write!(f, "Liveness (justice property j{j})"),
+            Condition::Decrease(j) => return write!(f, "Decrease (justice property j{j})"),
+            Condition::Closure(j) => return write!(f, "Closure (justice property j{j})"),
+            Condition::Consistent(j) => return write!(f, "Consistent (justice property j{j})"),
         })
     }
 }
@@ -170,11 +188,12 @@ pub enum CertError {
         /// The comment line, e.g. `MAPPING 1`.
         comment: String,
     },
-    /// A liveness certificate: justice properties are not checked (see the module
-    /// documentation).
-    #[error("liveness certificates are not supported: {reason}; only safety certificates (bad-state properties or outputs) are checked")]
-    LivenessUnsupported {
-        /// Which circuit has justice properties, and how many.
+    /// An intervention (`<` symbol or `INTERVENTION` comment) is unusable.
+    #[error("the certificate's intervention '{text}' is not valid: {reason}")]
+    Intervention {
+        /// The symbol or comment line as written.
+        text: String,
+        /// What is wrong with it.
         reason: String,
     },
     /// The SAT solver answered neither yes nor no.
@@ -201,6 +220,11 @@ enum Goal {
     ModelProperty(usize),
     /// W's property is 0.
     WitnessProperty(usize),
+    /// A liveness condition's single conclusion.
+    Progress,
+    /// A liveness condition's conclusion about signal `i` (fairness constraints first, then
+    /// the justice literals).
+    Signal(usize),
 }
 
 struct Checker<'a> {
@@ -209,6 +233,9 @@ struct Checker<'a> {
     /// The certificate as given, for literals in messages.
     witness_model: &'a Model,
     pairs: &'a [Pair],
+    /// W's interventions as node literals (source, target): in `N'xy`, `target` takes the
+    /// value `source` has in `y`.
+    interventions: Vec<(Lit, Lit)>,
 }
 
 /// Checks the witness circuit `witness` against `model`: the five conditions above, each by one
@@ -222,20 +249,6 @@ pub fn check_certificate(model: &Model, witness: &Model) -> Result<CertReport, C
 fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport, CertError> {
     let m = Circuit::new(model).map_err(CertError::Model)?;
     let w = Circuit::new(witness).map_err(CertError::Witness)?;
-    let justice = |n: usize| format!("{n} justice propert{}", if n == 1 { "y" } else { "ies" });
-    if !witness.justice.is_empty() {
-        return Err(CertError::LivenessUnsupported {
-            reason: format!("the certificate has {}", justice(witness.justice.len())),
-        });
-    }
-    if !model.justice.is_empty() && model.bads.is_empty() {
-        return Err(CertError::LivenessUnsupported {
-            reason: format!(
-                "the model has {} and no bad-state property",
-                justice(model.justice.len())
-            ),
-        });
-    }
     if let Some(line) = witness
         .comments
         .iter()
@@ -250,14 +263,23 @@ fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport,
     let mut mapped: Vec<usize> = pairs.iter().map(|&(_, wn)| wn).collect();
     mapped.sort_unstable();
     mapped.dedup();
+    let interventions = if m.justice.is_empty() {
+        Vec::new()
+    } else {
+        interventions(witness, &w)?
+    };
     let checker = Checker {
         model: &m,
         witness: &w,
         witness_model: witness,
         pairs: &pairs,
+        interventions,
     };
-    let mut checks = Vec::with_capacity(5);
-    for condition in Condition::ALL {
+    let conditions = Condition::ALL
+        .into_iter()
+        .chain((0..m.justice.len()).flat_map(liveness::conditions));
+    let mut checks = Vec::with_capacity(5 + 4 * m.justice.len());
+    for condition in conditions {
         let start = Instant::now();
         // Sweeping pays where the model and the certificate meet; the other checks are over
         // one circuit, where structural hashing already finds the sharing there is.
@@ -276,7 +298,8 @@ fn check_with(model: &Model, witness: &Model, sweep: bool) -> Result<CertReport,
                 Condition::Reset => checker.reset(&mut enc),
                 Condition::Transition => checker.transition(&mut enc),
                 Condition::Property => checker.property(&mut enc),
-                _ => checker.base(&mut enc),
+                Condition::Base => checker.base(&mut enc),
+                live => checker.liveness(&mut enc, live),
             };
             checker.prove(&mut enc, condition, &goals)?;
         }
@@ -375,6 +398,82 @@ fn mapping(
         .chain((0..nl).map(|k| (m.first_latch() + k, w.first_latch() + k)))
         .collect();
     Ok((pairs, MappingSource::Position))
+}
+
+/// Reads W's interventions (see [`liveness`]): an `INTERVENTION <n>` comment followed by `n`
+/// lines `<source> <target>` (W's literals), else the symbols `i<K> < <lit>` / `l<K> < <lit>`
+/// (the input or latch is the source, `<lit>` the target), else the default: each latch is the
+/// source of its own next-state literal (constant ones skipped).
+fn interventions(witness: &Model, w: &Circuit) -> Result<Vec<(Lit, Lit)>, CertError> {
+    let node = |code: u32, text: &str| {
+        w.node_lit(Lit::from_code(code))
+            .ok_or_else(|| CertError::Intervention {
+                text: text.to_owned(),
+                reason: format!("literal {code} is not defined in the certificate"),
+            })
+    };
+    let number = |s: Option<&str>, text: &str| -> Result<u32, CertError> {
+        s.and_then(|s| s.trim().parse().ok())
+            .ok_or_else(|| CertError::Intervention {
+                text: text.to_owned(),
+                reason: "expected a decimal literal".into(),
+            })
+    };
+    let mut lines = witness.comments.iter();
+    while let Some(line) = lines.next() {
+        let Some(count) = line.trim_start().strip_prefix("INTERVENTION") else {
+            continue;
+        };
+        let count = number(Some(count), line)? as usize;
+        let mut out = Vec::with_capacity(count.min(1 << 20));
+        for _ in 0..count {
+            let Some(pair) = lines.next() else {
+                return Err(CertError::Intervention {
+                    text: line.trim().to_owned(),
+                    reason: format!("expected {count} lines '<source> <target>' after it"),
+                });
+            };
+            let mut parts = pair.split_whitespace();
+            let source = number(parts.next(), pair)?;
+            let target = number(parts.next(), pair)?;
+            out.push((node(source, pair)?, node(target, pair)?));
+        }
+        return Ok(out);
+    }
+    let mut out = Vec::new();
+    for sym in &witness.symbols {
+        let (count, first_node) = match sym.kind {
+            SymbolKind::Input => (w.input_lits.len(), 1),
+            SymbolKind::Latch => (w.latch_lits.len(), w.first_latch()),
+            _ => continue,
+        };
+        let Some(rest) = sym.name.trim_start().strip_prefix('<') else {
+            continue;
+        };
+        let text = format!("{}{} {}", sym.kind.letter(), sym.index, sym.name);
+        if sym.index >= count {
+            return Err(CertError::Intervention {
+                reason: format!("the certificate has only {count} of those"),
+                text,
+            });
+        }
+        let source = pdrkit_logic::Var((first_node + sym.index) as u32).lit();
+        out.push((source, node(number(Some(rest), &text)?, &text)?));
+    }
+    if !out.is_empty() {
+        return Ok(out);
+    }
+    Ok(w.latches
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !l.next.is_const())
+        .map(|(k, l)| {
+            (
+                pdrkit_logic::Var((w.first_latch() + k) as u32).lit(),
+                l.next,
+            )
+        })
+        .collect())
 }
 
 /// The constant literal of a fixed reset value.
@@ -680,6 +779,26 @@ impl Checker<'_> {
                 "the model's {} can be 1 where all constraints hold and no property of the certificate is 1",
                 m.property_name(i)
             ),
+            Goal::Progress => match condition {
+                Condition::Decrease(j) => format!(
+                    "on a step of the certificate, no signal of its justice property j{j} (or of its fairness constraints) is 0 on the reversed edge"
+                ),
+                _ => "the certificate's signals that cover \"is reached from\" are not closed under its steps".to_owned(),
+            },
+            Goal::Signal(i) => match condition {
+                Condition::Liveness(_) => {
+                    let nf = m.fairness.len();
+                    let signal = if i < nf {
+                        format!("fairness constraint f{i}")
+                    } else {
+                        format!("justice literal {}", i - nf)
+                    };
+                    format!("the model's {signal} can be 1 on a step where the certificate's signal in its place is 0")
+                }
+                _ => format!(
+                    "the certificate's signal {i} (fairness constraints first, then the justice literals) is 0 on one step and 1 on the next of a cycle"
+                ),
+            },
             Goal::WitnessProperty(i) => match condition {
                 Condition::Base => format!(
                     "the certificate's {} can be 1 in one of its reset states",

@@ -126,6 +126,10 @@ pub(crate) struct Circuit {
     pub properties_are_outputs: bool,
     /// Invariant constraints as node literals.
     pub constraints: Vec<Lit>,
+    /// Justice properties as node literals.
+    pub justice: Vec<Vec<Lit>>,
+    /// Fairness constraints as node literals.
+    pub fairness: Vec<Lit>,
     /// The nodes to evaluate, in this order, for the step-0 values of the latches with a
     /// reset function: those latches and the AND gates their functions read, each after every
     /// node it reads (so a latch after the latches its function reads). Empty when no latch
@@ -230,6 +234,8 @@ impl Circuit {
             properties: Vec::new(),
             properties_are_outputs: aig.properties_are_outputs(),
             constraints: Vec::new(),
+            justice: Vec::with_capacity(aig.justice.len()),
+            fairness: Vec::with_capacity(aig.fairness.len()),
             init_order: Vec::new(),
             var_to_node,
         };
@@ -286,6 +292,17 @@ impl Circuit {
         for (i, &p) in aig.constraints.iter().enumerate() {
             let p = c.require(p, || format!("constraint {i}"))?;
             c.constraints.push(p);
+        }
+        for (j, lits) in aig.justice.iter().enumerate() {
+            let lits = lits
+                .iter()
+                .map(|&l| c.require(l, || format!("justice property {j}")))
+                .collect::<Result<_, _>>()?;
+            c.justice.push(lits);
+        }
+        for (i, &f) in aig.fairness.iter().enumerate() {
+            let f = c.require(f, || format!("fairness constraint {i}"))?;
+            c.fairness.push(f);
         }
         Ok(c)
     }

@@ -1,14 +1,14 @@
 //! Certifaiger's own test vectors (`shared/certifaiger-tests/`, see its `README.md`): every
-//! safety pair is accepted, every pair listed in `expected-invalid` is rejected, and the
-//! liveness pairs are refused as such, since this checker certifies safety only.
+//! pair is accepted, liveness ones included, except those listed in `expected-invalid` (rejected)
+//! and the one this checker refuses on purpose (`map_gate`).
 
 use std::path::{Path, PathBuf};
 
 use pdrkit_check::aiger::read_file;
-use pdrkit_check::{check_certificate, AigerError, CertError};
+use pdrkit_check::{check_certificate, AigerError, CertError, Condition};
 
-/// The pairs that use justice (`J`): certifaiger checks them as liveness certificates, which
-/// this checker does not (a later issue); it must say so, neither crash nor accept.
+/// The pairs that use justice (`J`): liveness certificates, checked with the liveness
+/// conditions (and so must be accepted like the others).
 const LIVENESS: &[&str] = &[
     "intervention",
     "intervention_inputs",
@@ -84,14 +84,13 @@ fn certifaiger_vectors() {
         if LIVENESS.contains(&name.as_str()) {
             let m = read_file(model).unwrap();
             let w = read_file(witness).unwrap();
-            match check_certificate(&m, &w) {
-                Err(e @ CertError::LivenessUnsupported { .. }) => {
-                    assert!(e
-                        .to_string()
-                        .contains("liveness certificates are not supported"))
-                }
-                other => panic!("{name}: expected a liveness refusal, got {other:?}"),
-            }
+            let report = check_certificate(&m, &w).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let live = report
+                .checks
+                .iter()
+                .filter(|c| matches!(c.condition, Condition::Decrease(0) | Condition::Liveness(0)))
+                .count();
+            assert_eq!(live, 2, "{name}: the liveness conditions were checked");
         } else if STRICTER.contains(&name.as_str()) {
             let m = read_file(model).unwrap();
             let w = read_file(witness).unwrap();
@@ -134,4 +133,34 @@ fn negated_reset_is_a_reset_cycle() {
             .contains("the reset of latch 2 reads the latch itself"),
         "{e}"
     );
+}
+
+/// The liveness conditions reject what they must: each valid liveness vector, weakened, fails
+/// the condition its README names.
+#[test]
+fn weakened_liveness_certificates_are_rejected() {
+    let Some(dir) = dir() else { return };
+    let read = |name: &str| read_file(dir.join(name)).unwrap();
+    let failed = |m: &pdrkit_check::Model, w: &pdrkit_check::Model| match check_certificate(m, w) {
+        Err(CertError::Failed { condition, .. }) => condition,
+        other => panic!("expected a failed condition, got {other:?}"),
+    };
+    // Without its third signal ("in the left or right state"), the cover of "is reached from"
+    // misses the step out of the initial state: Decrease fails (the vector's own comment).
+    let m = read("extending_liveness_signal_model.aag");
+    let mut w = read("extending_liveness_signal_witness.aag");
+    w.justice[0].pop();
+    assert_eq!(failed(&m, &w), Condition::Decrease(0));
+    // The counter's "next is greater" signal negated claims progress where there is none.
+    let m = read("intervention_model.aag");
+    let mut w = read("intervention_witness.aag");
+    w.justice[0][0] = !w.justice[0][0];
+    assert!(check_certificate(&m, &w).is_err());
+    // Without its signal the certificate has nothing to rank with: the model's own justice
+    // literal, copied, is 1 on the counter's increments, so Decrease fails.
+    let mut w = read("intervention_witness.aag");
+    w.justice[0] = m.justice[0].clone();
+    assert_eq!(failed(&m, &w), Condition::Decrease(0));
+    // The model itself as certificate: no signal is ever 0 on its own, it ranks nothing.
+    assert!(check_certificate(&m, &m).is_err());
 }
