@@ -1,8 +1,8 @@
 //! pdrkit-check: independently checks what a model checker claims — that a counterexample
 //! trace really reaches a bad state ([`witness`]), that a lasso really violates a justice
-//! (liveness) property ([`lasso`]), and that a certificate (safety, or liveness with
-//! its ranking signals) really proves the properties ([`certificate`]) — without sharing any code with the engines that produce them;
-//! and shows a replayed trace as a waveform under the design's names ([`waveform`]). For the
+//! (liveness) property ([`lasso`]), and that a certificate (safety, or liveness with its
+//! ranking signals) really proves the properties ([`certificate`]) — without sharing any code
+//! with the engines that produce them; and shows a replayed trace as a waveform under the design's names ([`waveform`]). For the
 //! word-level BTOR2 format it has its own reader ([`btor2`]), bit-vector arithmetic ([`bv`]),
 //! witness reader ([`btor2_witness`]), simulator and witness replay ([`btor2_sim`]) and
 //! word-level waveforms ([`btor2_vcd`]).
