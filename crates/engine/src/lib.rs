@@ -63,6 +63,7 @@ pub mod control;
 pub mod ic3;
 pub mod kind;
 mod kipdr;
+pub mod klive;
 pub mod portfolio;
 pub mod proof;
 mod reason;

@@ -11,11 +11,13 @@ pub mod aiger;
 pub mod certificate;
 pub mod cnf;
 pub mod kinduction;
+pub mod klive;
 pub mod liveness;
 pub mod reset;
 
 pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
+pub use klive::KLive;
 pub use liveness::{L2s, LivenessError};
 pub use reset::Lowered;
 pub mod system;

@@ -201,7 +201,7 @@ impl L2s {
     }
 }
 
-fn zero_latch(lit: Lit, next: Lit) -> Latch {
+pub(crate) fn zero_latch(lit: Lit, next: Lit) -> Latch {
     Latch {
         lit,
         next,
@@ -210,7 +210,7 @@ fn zero_latch(lit: Lit, next: Lit) -> Latch {
 }
 
 /// `a ∧ b`, folded when an operand is constant or they are equal or opposite.
-fn and(aig: &mut Aig, a: Lit, b: Lit) -> Lit {
+pub(crate) fn and(aig: &mut Aig, a: Lit, b: Lit) -> Lit {
     if a == Lit::FALSE || b == Lit::FALSE || a == !b {
         Lit::FALSE
     } else if a == Lit::TRUE || a == b {
@@ -222,12 +222,12 @@ fn and(aig: &mut Aig, a: Lit, b: Lit) -> Lit {
     }
 }
 
-fn or(aig: &mut Aig, a: Lit, b: Lit) -> Lit {
+pub(crate) fn or(aig: &mut Aig, a: Lit, b: Lit) -> Lit {
     !and(aig, !a, !b)
 }
 
 /// `c ? t : e`.
-fn mux(aig: &mut Aig, c: Lit, t: Lit, e: Lit) -> Lit {
+pub(crate) fn mux(aig: &mut Aig, c: Lit, t: Lit, e: Lit) -> Lit {
     let x = and(aig, c, t);
     let y = and(aig, !c, e);
     or(aig, x, y)

@@ -46,9 +46,11 @@ impl Checker<'_> {
         let w = self.witness;
         let mut s = Frame::new(w, Side::Witness);
         let mut t = Frame::new(w, Side::Witness);
+        // A frame's latches are bound by the step into it before anything reads them (a
+        // binding never replaces an earlier one).
+        self.step_to(enc, &mut s, &mut t);
         self.guard(enc, &mut s);
         self.guard(enc, &mut t);
-        self.step_to(enc, &mut s, &mut t);
         match condition {
             Condition::Liveness(j) => {
                 let m = self.model;
@@ -83,8 +85,8 @@ impl Checker<'_> {
             }
             Condition::Consistent(j) => {
                 let mut u = Frame::new(w, Side::Witness);
-                self.guard(enc, &mut u);
                 self.step_to(enc, &mut t, &mut u);
+                self.guard(enc, &mut u);
                 let st = self.any_signal(enc, j, &mut s, &mut t);
                 let tu = self.any_signal(enc, j, &mut t, &mut u);
                 enc.assert(st);

@@ -1,0 +1,266 @@
+//! k-liveness (Claessen and Sörensson, FMCAD'12): a justice property holds when its signals —
+//! the fairness constraints and the property's literals — can complete a round (each 1 at
+//! least once) only a bounded number of times on any run. For a bound `k` that is a safety
+//! property of a model with one more counter; a proof for some `k` proves the justice
+//! property, and its invariant, with the counter as ranking, is a liveness certificate.
+//!
+//! The safety model ([`Aig::k_liveness`]) adds to the model, all with reset 0:
+//! - one latch `S_i` per signal `σ_i`: "seen since the last round"; with `T_i = S_i ∨ σ_i` and
+//!   `all = ⋀ T_i` (a round completes now), `S_i' = T_i ∧ ¬all`;
+//! - a counter `c` of completed rounds, `c' = c + all`, wide enough to hold `k + 1`;
+//! - bad = `c ≥ k + 1`.
+//!
+//! The certificate ([`KLive::certificate`]) is a safety certificate of that model (its
+//! property `P'` implies `c ≤ k`) given fairness and justice signals that rank its states by
+//! `v = (c, S)`, ordered lexicographically with `S` by inclusion, against the next rank
+//! `n = (c + 1, ∅)` when `all`, else `(c, T)`. In `x` with the intervened latches of `y`:
+//! `q'_i = ¬T_i(x) ∧ v(y) ⊑ v(x)` for each model signal and one more, `q'_p = v(y) ⊏ n(x)`.
+//! Every step `s → t` of a state satisfying `P'` has `v(t) = n(s) ⊒ v(s)` without overflow, so
+//! certifaiger's Decrease, Closure and Consistent hold: a step is either strict progress
+//! (`q'_p`) or keeps the rank, when some signal missing from `T` stays missing (the argument
+//! is spelled out in `docs/decisions.md`); `q'_i` implies `¬σ_i`, which is the Liveness check.
+
+use pdrkit_logic::Lit;
+
+use crate::aig::{Aig, Symbol, SymbolKind};
+use crate::aiger;
+use crate::liveness::{and, mux, or, zero_latch, LivenessError};
+
+/// A justice property with its k-liveness counter ([`Aig::k_liveness`]).
+#[derive(Clone, Debug)]
+pub struct KLive {
+    /// The safety model: one bad-state property `c ≥ k + 1`, no justice or fairness. Its
+    /// inputs are the original ones; its latches the original ones, then the `S_i` (fairness
+    /// constraints first), then the counter bits (least significant first).
+    pub aig: Aig,
+    /// The justice property.
+    pub justice: usize,
+    /// The bound.
+    pub k: u32,
+    /// The signals: the model's fairness constraints, then the literals of the property.
+    signals: Vec<Lit>,
+    /// How many of the signals are fairness constraints.
+    fairness: usize,
+    /// The latch literals of the `S_i`, then of the counter bits.
+    seen: Vec<Lit>,
+    counter: Vec<Lit>,
+}
+
+impl Aig {
+    /// The safety model "justice property `justice`'s signals complete at most `k` rounds"
+    /// (see the module documentation). Reset functions are refused, as for
+    /// [`Aig::liveness_to_safety`].
+    pub fn k_liveness(&self, justice: usize, k: u32) -> Result<KLive, LivenessError> {
+        self.validate()?;
+        if let Some(latch) = self
+            .latches
+            .iter()
+            .position(|l| l.reset.function().is_some())
+        {
+            return Err(LivenessError::ResetFunction { latch });
+        }
+        let Some(lits) = self.justice.get(justice) else {
+            return Err(LivenessError::NoSuchJustice {
+                index: justice,
+                count: self.justice.len(),
+            });
+        };
+        let mut aig = self.clone();
+        aig.outputs.clear();
+        aig.bads.clear();
+        aig.justice.clear();
+        aig.fairness.clear();
+        aig.symbols.retain(|s| {
+            matches!(
+                s.kind,
+                SymbolKind::Input | SymbolKind::Latch | SymbolKind::Constraint
+            )
+        });
+        let signals: Vec<Lit> = self.fairness.iter().chain(lits).copied().collect();
+        let seen: Vec<Lit> = signals.iter().map(|_| aig.new_var().lit()).collect();
+        let bound = u64::from(k) + 1;
+        let width = (64 - bound.leading_zeros()) as usize;
+        let counter: Vec<Lit> = (0..width).map(|_| aig.new_var().lit()).collect();
+        let t: Vec<Lit> = signals
+            .iter()
+            .zip(&seen)
+            .map(|(&sig, &s)| or(&mut aig, s, sig))
+            .collect();
+        let all = t.iter().fold(Lit::TRUE, |acc, &ti| and(&mut aig, acc, ti));
+        for (&s, &ti) in seen.iter().zip(&t) {
+            let next = and(&mut aig, ti, !all);
+            aig.latches.push(zero_latch(s, next));
+        }
+        let mut carry = all;
+        for &b in &counter {
+            let next = mux(&mut aig, carry, !b, b);
+            carry = and(&mut aig, carry, b);
+            aig.latches.push(zero_latch(b, next));
+        }
+        let below = less_than_const(&mut aig, &counter, bound);
+        aig.bads.push(!below);
+        Ok(KLive {
+            aig,
+            justice,
+            k,
+            signals,
+            fairness: self.fairness.len(),
+            seen,
+            counter,
+        })
+    }
+}
+
+impl KLive {
+    /// The liveness certificate (certifaiger's witness circuit) of justice property
+    /// `self.justice` from `safety`, a safety certificate of [`KLive::aig`] whose symbols map
+    /// its inputs and latches to `self.aig`'s (`i<N> = <lit>`, `l<N> = <lit>`) or which keeps
+    /// them in place. It speaks of the model restricted to that one justice property (its
+    /// safety properties and other justice properties dropped); its inputs and latches are
+    /// numbered consecutively, as certifaiger requires. `None` when `safety` lacks one of the
+    /// counter's latches.
+    pub fn certificate(&self, safety: &Aig) -> Option<Aig> {
+        let mut w = safety.clone();
+        // Where each of `self.aig`'s latches is in `safety`.
+        let mapped: Vec<(usize, Lit)> = w
+            .symbols
+            .iter()
+            .filter(|s| s.kind == SymbolKind::Latch)
+            .filter_map(|s| {
+                let code: u32 = s.name.trim_start().strip_prefix('=')?.trim().parse().ok()?;
+                Some((s.index, Lit::from_code(code)))
+            })
+            .collect();
+        let position = |lit: Lit| -> Option<usize> {
+            if mapped.is_empty() {
+                self.aig.latches.iter().position(|l| l.lit == lit)
+            } else {
+                mapped.iter().find(|&&(_, l)| l == lit).map(|&(p, _)| p)
+            }
+        };
+        let seen_at: Vec<usize> = self
+            .seen
+            .iter()
+            .map(|&l| position(l))
+            .collect::<Option<_>>()?;
+        let counter_at: Vec<usize> = self
+            .counter
+            .iter()
+            .map(|&l| position(l))
+            .collect::<Option<_>>()?;
+        // The counter's latches are the certificate's own: they simulate nothing of the model.
+        let own: Vec<usize> = seen_at.iter().chain(&counter_at).copied().collect();
+        w.symbols
+            .retain(|s| !(s.kind == SymbolKind::Latch && own.contains(&s.index)));
+        w.outputs.clear();
+        w.justice.clear();
+        w.fairness.clear();
+        // Inputs standing for the counter's latches in the intervened state `y`.
+        let first_fresh = w.inputs.len();
+        let fresh: Vec<Lit> = own.iter().map(|_| w.new_var().lit()).collect();
+        w.inputs.extend(&fresh);
+        let latch = |w: &Aig, p: usize| w.latches[p].lit;
+        let s_x: Vec<Lit> = seen_at.iter().map(|&p| latch(&w, p)).collect();
+        let c_x: Vec<Lit> = counter_at.iter().map(|&p| latch(&w, p)).collect();
+        let (s_y, c_y) = fresh.split_at(s_x.len());
+        let t: Vec<Lit> = self
+            .signals
+            .iter()
+            .zip(&s_x)
+            .map(|(&sig, &s)| or(&mut w, s, sig))
+            .collect();
+        let all = t.iter().fold(Lit::TRUE, |acc, &ti| and(&mut w, acc, ti));
+        let c_lt = less_than(&mut w, c_y, &c_x);
+        let c_eq = equal(&mut w, c_y, &c_x);
+        let c_le = !less_than(&mut w, &c_x, c_y);
+        // v(y) ⊑ v(x).
+        let s_sub = subset(&mut w, s_y, &s_x);
+        let tie = and(&mut w, c_eq, s_sub);
+        let below = or(&mut w, c_lt, tie);
+        // v(y) ⊏ n(x).
+        let into_t = subset(&mut w, s_y, &t);
+        let t_into = subset(&mut w, &t, s_y);
+        let strict = and(&mut w, into_t, !t_into);
+        let tie = and(&mut w, c_eq, strict);
+        let keep = or(&mut w, c_lt, tie);
+        let progress = mux(&mut w, all, c_le, keep);
+        let mut signals: Vec<Lit> = t
+            .iter()
+            .map(|&ti| {
+                let q = and(&mut w, !ti, below);
+                !q
+            })
+            .collect();
+        signals.push(!progress);
+        w.fairness = signals[..self.fairness].to_vec();
+        w.justice = vec![signals[self.fairness..].to_vec()];
+        w.comments = vec![format!(
+            "pdrkit k-liveness certificate: justice property {} of the model, at most {} rounds",
+            self.justice, self.k
+        )];
+        // Consecutive numbering (the binary format's), then the interventions by the new
+        // literals: the inputs keep their order, so fresh input `k` is input `first_fresh + k`.
+        let mut w = aiger::parse(&aiger::write_aig(&w)).ok()?;
+        for (k, &p) in own.iter().enumerate() {
+            let lit = w.inputs[first_fresh + k];
+            w.symbols.push(Symbol {
+                kind: SymbolKind::Latch,
+                index: p,
+                name: format!("< {}", lit.code()),
+            });
+        }
+        Some(w)
+    }
+}
+
+/// `a < k` for a constant `k` (`a` least significant bit first).
+fn less_than_const(aig: &mut Aig, a: &[Lit], k: u64) -> Lit {
+    let mut lt = Lit::FALSE;
+    for (b, &bit) in a.iter().enumerate() {
+        lt = if (k >> b) & 1 == 1 {
+            or(aig, !bit, lt)
+        } else {
+            and(aig, !bit, lt)
+        };
+    }
+    // Bits of `k` above `a`'s width make `a` smaller.
+    if a.len() < 64 && k >> a.len() != 0 {
+        Lit::TRUE
+    } else {
+        lt
+    }
+}
+
+/// `a < b`, unsigned, least significant bit first.
+fn less_than(aig: &mut Aig, a: &[Lit], b: &[Lit]) -> Lit {
+    let mut lt = Lit::FALSE;
+    for (&x, &y) in a.iter().zip(b) {
+        // At this bit: smaller if x = 0 and y = 1; equal bits keep the lower bits' answer.
+        let smaller = and(aig, !x, y);
+        let larger = and(aig, x, !y);
+        let keep = and(aig, !larger, lt);
+        lt = or(aig, smaller, keep);
+    }
+    lt
+}
+
+/// `a = b`.
+fn equal(aig: &mut Aig, a: &[Lit], b: &[Lit]) -> Lit {
+    let mut eq = Lit::TRUE;
+    for (&x, &y) in a.iter().zip(b) {
+        let (up, down) = (and(aig, x, !y), and(aig, !x, y));
+        let differ = or(aig, up, down);
+        eq = and(aig, eq, !differ);
+    }
+    eq
+}
+
+/// Every member of `a` is in `b` (sets as bit vectors).
+fn subset(aig: &mut Aig, a: &[Lit], b: &[Lit]) -> Lit {
+    let mut all = Lit::TRUE;
+    for (&x, &y) in a.iter().zip(b) {
+        let out = and(aig, x, !y);
+        all = and(aig, all, !out);
+    }
+    all
+}
