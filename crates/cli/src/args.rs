@@ -101,8 +101,12 @@ pub enum Engine {
     Kipdr,
     /// Liveness: the justice property (`--property N`, else the first) reduced to safety
     /// (Biere, Artho and Schuppan 2002) and the reduced model checked by the portfolio. The
-    /// default engine does this too on a model whose only properties are justice ones.
+    /// default engine runs it beside klive on a model whose only properties are justice ones.
     L2s,
+    /// Liveness: k-liveness on IC3 (Claessen and Sörensson 2012): proves the justice property
+    /// (`--property N`, else the first) with a certificate, never refutes. The default engine
+    /// runs it beside l2s on a model whose only properties are justice ones.
+    Klive,
 }
 
 impl Engine {
@@ -115,6 +119,7 @@ impl Engine {
             Engine::Kind => "kind",
             Engine::Kipdr => "kipdr",
             Engine::L2s => "l2s",
+            Engine::Klive => "klive",
         }
     }
 }
@@ -328,7 +333,10 @@ pub fn unused_options(check_matches: &clap::ArgMatches, a: &CheckArgs) -> Vec<St
         unused.push(("jobs".into(), not_by_engine.clone()));
         unused.push(("no_share".into(), not_by_engine.clone()));
     }
-    if matches!(engine, Engine::Ic3 | Engine::Portfolio | Engine::L2s) {
+    if matches!(
+        engine,
+        Engine::Ic3 | Engine::Portfolio | Engine::L2s | Engine::Klive
+    ) {
         unused.push(("bound".into(), not_by_engine.clone()));
     }
     if a.vcd.is_none() {

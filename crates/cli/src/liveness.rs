@@ -1,18 +1,22 @@
-//! Liveness checks: a justice property reduced to safety ([`pdrkit_ts::liveness`]), the reduced
-//! model checked by the chosen engine (the portfolio for `l2s` and the default engine), and
-//! the answer told only as far as the independent checker backs it.
+//! Liveness checks: a justice property answered by two engines — liveness to safety
+//! ([`pdrkit_ts::liveness`], the reduced model checked by a safety engine) for lassos, and
+//! k-liveness ([`pdrkit_engine::klive`]) for proofs — and told only as far as the independent
+//! checker backs it.
 //!
-//! A counterexample of the reduced model becomes a lasso witness of the model as read; it is
-//! `sat` once the independent checker's own reader and simulation accept that lasso
-//! ([`pdrkit_check::replay_lasso`]), always (`--no-self-check` is for safety answers only: a
-//! lasso's replay is as cheap as the engine's trace). A proof of the reduced model has no
-//! liveness certificate the checker reads yet, so it is `unknown`: never an answer nobody
-//! checked.
+//! `--engine l2s` runs the portfolio on the reduced model (any other safety engine named runs
+//! alone there); `--engine klive` runs k-liveness; the default engine runs both at once, the
+//! first checked answer winning. A counterexample of the reduced model becomes a lasso witness
+//! of the model as read, `sat` once the checker's own simulation accepts it
+//! ([`pdrkit_check::replay_lasso`]); a k-liveness proof becomes a liveness certificate, `unsat`
+//! once the checker accepts it for the model (restricted to the justice property checked)
+//! (always: `--no-self-check` is for safety answers only). A proof of the reduced model has no
+//! certificate (its invariant is not a ranking the checker reads), so alone it is `unknown`.
 
 use std::path::Path;
 
+use pdrkit_engine::klive::{self, KliveConfig, KliveOutcome, KliveStats};
 use pdrkit_engine::{portfolio, Control, Outcome, Reason, Stat, Trace};
-use pdrkit_ts::{Aig, L2s, TransitionSystem};
+use pdrkit_ts::{aiger, Aig, L2s, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
 use crate::model::{shown, Loaded};
@@ -27,14 +31,15 @@ pub(crate) fn justice_to_check(
     aig: &Aig,
 ) -> anyhow::Result<Option<usize>> {
     let live_only = aig.properties().is_empty() && !aig.justice.is_empty();
-    if a.engine != Engine::L2s && !live_only {
+    if !matches!(a.engine, Engine::L2s | Engine::Klive) && !live_only {
         return Ok(None);
     }
     let count = aig.justice.len();
     if count == 0 {
         anyhow::bail!(
-            "{}: no justice property (J section) for --engine l2s",
-            shown(path)
+            "{}: no justice property (J section) for --engine {}",
+            shown(path),
+            a.engine.name()
         );
     }
     if a.each_property {
@@ -56,9 +61,10 @@ pub(crate) fn justice_to_check(
     }
     if !aig.properties().is_empty() {
         eprintln!(
-            "pdrkit: warning: {}: the safety properties are not checked (--engine l2s checks \
+            "pdrkit: warning: {}: the safety properties are not checked (--engine {} checks \
              justice property {j})",
-            shown(path)
+            shown(path),
+            a.engine.name()
         );
     }
     if count > 1 && a.property.is_none() {
@@ -71,9 +77,9 @@ pub(crate) fn justice_to_check(
     Ok(Some(j))
 }
 
-/// Runs the engine on `ts` (the system of `l2s.aig`) and says what of its answer can be told:
-/// the outcome, the checked lasso of a `sat`, and the line `pdrkit: unknown:` gives when it is
-/// not the engine's own reason.
+/// Answers the justice property `l2s.justice` with the engine `a` names: `ts` is the system
+/// of `l2s.aig`. Returns the outcome, its checked lasso or certificate, and the line
+/// `pdrkit: unknown:` gives when it is not the engine's own reason.
 pub(crate) fn solve(
     a: &CheckArgs,
     loaded: &Loaded,
@@ -82,13 +88,129 @@ pub(crate) fn solve(
     ctl: &Control,
     stats: &mut Vec<Stat>,
 ) -> (Outcome, Artifact, Option<String>) {
+    match a.engine {
+        Engine::Klive => prove(a, loaded, l2s.justice, ctl, stats),
+        Engine::Portfolio => {
+            // Both at once: the first checked answer stops the other (they share `ctl`).
+            let (found, proved) = std::thread::scope(|scope| {
+                let mut own = Vec::new();
+                let proving = scope.spawn(|| {
+                    let r = prove(a, loaded, l2s.justice, ctl, &mut own);
+                    if matches!(r.0, Outcome::Safe(_)) {
+                        ctl.stop();
+                    }
+                    (r, own)
+                });
+                let mut found_stats = Vec::new();
+                let found = refute(a, loaded, l2s, ts, ctl, &mut found_stats, true);
+                let proved = proving.join();
+                ((found, found_stats), proved)
+            });
+            let ((found, found_stats), proved) = (found, proved);
+            stats.extend(found_stats);
+            match proved {
+                Ok((proved, own)) => {
+                    stats.extend(own);
+                    if matches!(proved.0, Outcome::Safe(_)) {
+                        stats.push(("liveness_winner".into(), "klive".into()));
+                        return proved;
+                    }
+                }
+                Err(_) => stats.push(("klive.refused".into(), "k-liveness panicked".into())),
+            }
+            if matches!(found.0, Outcome::Unsafe(_)) {
+                stats.push(("liveness_winner".into(), "l2s".into()));
+            }
+            found
+        }
+        _ => refute(a, loaded, l2s, ts, ctl, stats, false),
+    }
+}
+
+/// k-liveness on `loaded`'s justice property `justice`: `unsat` with a certificate the checker
+/// accepted, or `unknown`.
+fn prove(
+    a: &CheckArgs,
+    loaded: &Loaded,
+    justice: usize,
+    ctl: &Control,
+    stats: &mut Vec<Stat>,
+) -> (Outcome, Artifact, Option<String>) {
+    let unknown = |why: Reason, note: Option<String>| (Outcome::Unknown(why), Artifact::None, note);
+    if loaded.lowered.is_some() {
+        return unknown(
+            Reason::NotCertifiable,
+            Some(
+                "k-liveness certificates for models with reset functions are not built yet".into(),
+            ),
+        );
+    }
+    let cfg = KliveConfig {
+        ic3: a.ic3_config(),
+        ..KliveConfig::default()
+    }
+    .isolated();
+    let mut st = KliveStats::default();
+    let outcome = klive::check(
+        &loaded.aig,
+        justice,
+        &cfg,
+        &ctl.for_worker("klive"),
+        &mut st,
+    );
+    stats.extend(st.pairs().into_iter().map(|(k, v)| (k.to_string(), v)));
+    let (k, certificate, proof) = match outcome {
+        Ok(KliveOutcome::Proved {
+            k,
+            certificate,
+            proof,
+        }) => (k, certificate, proof),
+        Ok(KliveOutcome::Unknown(why)) => return unknown(why, None),
+        Err(e) => return unknown(Reason::Internal(e.to_string()), None),
+    };
+    // The checker reads the certificate as it is written, with its own reader, and checks it
+    // against the model reduced to this one justice property.
+    let mut model = loaded.checked.clone();
+    model.bads.clear();
+    model.outputs.clear();
+    model.justice = vec![model.justice[justice].clone()];
+    let verdict = pdrkit_check::Model::parse(&aiger::write_aag(&certificate))
+        .map_err(|e| format!("the checker cannot read it: {e}"))
+        .and_then(|c| pdrkit_check::check_certificate(&model, &c).map_err(|e| e.to_string()));
+    if let Err(e) = verdict {
+        return unknown(
+            Reason::CheckFailed(format!("liveness certificate rejected by the checker: {e}")),
+            None,
+        );
+    }
+    stats.push(("proof_k".into(), (k as usize).into()));
+    (
+        Outcome::Safe(proof),
+        Artifact::Certificate(Box::new(certificate)),
+        None,
+    )
+}
+
+/// Liveness to safety: the chosen engine (the portfolio for `l2s` and, with `racing`, beside
+/// k-liveness) on the reduced model; `sat` with a checked lasso, or `unknown`.
+fn refute(
+    a: &CheckArgs,
+    loaded: &Loaded,
+    l2s: &L2s,
+    ts: &TransitionSystem,
+    ctl: &Control,
+    stats: &mut Vec<Stat>,
+    racing: bool,
+) -> (Outcome, Artifact, Option<String>) {
     // The lasso is built and checked on the answering worker's thread, so that a refused one
-    // leaves the others running.
+    // leaves the others running. A proof of the reduced model ends the run (`unknown`, below),
+    // except beside k-liveness, which can still prove with a certificate.
     let accept = |o: &Outcome| -> Result<Option<String>, Reason> {
         match o {
             Outcome::Unsafe(trace) => lasso(loaded, l2s, ts, trace)
                 .map(Some)
                 .map_err(Reason::CheckFailed),
+            _ if racing => Err(Reason::NotCertifiable),
             _ => Ok(None),
         }
     };
@@ -96,15 +218,22 @@ pub(crate) fn solve(
         Some(spec) => {
             let (o, st) = spec.run(ts, ctl);
             stats.extend(st);
-            match accept(&o) {
-                Ok(l) => (o, l),
-                Err(why) => (Outcome::Unknown(why), None),
+            match &o {
+                Outcome::Safe(_) => (o, None),
+                _ => match accept(&o) {
+                    Ok(l) => (o, l),
+                    Err(why) => (Outcome::Unknown(why), None),
+                },
             }
         }
         None => {
-            let workers = portfolio_workers(a);
+            let mut workers = portfolio_workers(a);
+            if racing {
+                // k-liveness takes one thread.
+                workers.truncate(workers.len().saturating_sub(1).max(1));
+            }
             let (r, accepted) = portfolio::check_accepted(ts, &workers, ctl, &accept);
-            stats.push(("winner".into(), r.winner.unwrap_or("none").into()));
+            stats.push(("l2s_winner".into(), r.winner.unwrap_or("none").into()));
             stats.extend(r.stats);
             (r.outcome, accepted.flatten())
         }
@@ -118,8 +247,8 @@ pub(crate) fn solve(
             Outcome::Unknown(Reason::NotCertifiable),
             Artifact::None,
             Some(
-                "the reduced model is safe (no fair lasso), but the liveness proof cannot be \
-                 certified yet (no liveness certificate checker)"
+                "the reduced model is safe (no fair lasso), but a proof of liveness to safety \
+                 has no certificate (--engine klive proves with one)"
                     .into(),
             ),
         ),

@@ -44,7 +44,7 @@ pub(crate) fn engine_spec(a: &CheckArgs) -> Option<EngineSpec> {
                 ..default
             })
         }
-        Engine::Portfolio | Engine::L2s => return None,
+        Engine::Portfolio | Engine::L2s | Engine::Klive => return None,
         Engine::Kind | Engine::Kipdr => EngineSpec::Kind(a.kind_config(a.engine == Engine::Kipdr)),
         Engine::Ic3 => EngineSpec::Ic3(a.ic3_config()),
     })

@@ -22,12 +22,24 @@ pub struct KliveConfig {
     pub max_k: u32,
 }
 
+impl KliveConfig {
+    /// `self` with IC3 neither publishing nor importing lemmas: beside liveness to safety in
+    /// a portfolio, the other engines' lemmas speak of another system.
+    pub fn isolated(mut self) -> Self {
+        self.ic3.promote = false;
+        self.ic3.import_lemmas = false;
+        self.ic3.name = "klive";
+        self
+    }
+}
+
 impl Default for KliveConfig {
     fn default() -> Self {
         KliveConfig {
             ic3: Ic3Config::default(),
             max_k: 1 << 16,
         }
+        .isolated()
     }
 }
 
@@ -60,6 +72,8 @@ pub enum KliveOutcome {
         k: u32,
         /// The certificate.
         certificate: Aig,
+        /// IC3's proof of the bound, over the latches of [`pdrkit_ts::KLive::aig`].
+        proof: crate::Proof,
     },
     /// No conclusion, and why.
     Unknown(Reason),
@@ -96,7 +110,11 @@ pub fn check(
                     Err(why) => return Ok(KliveOutcome::Unknown(why)),
                 };
                 return Ok(match kl.certificate(&safety) {
-                    Some(certificate) => KliveOutcome::Proved { k, certificate },
+                    Some(certificate) => KliveOutcome::Proved {
+                        k,
+                        certificate,
+                        proof,
+                    },
                     None => KliveOutcome::Unknown(Reason::Internal(
                         "the k-liveness counter is missing from the safety certificate".into(),
                     )),
@@ -123,7 +141,7 @@ mod tests {
         let ctl = Control::new();
         let mut st = KliveStats::default();
         match check(aig, 0, &KliveConfig::default(), &ctl, &mut st).unwrap() {
-            KliveOutcome::Proved { k, certificate } => (k, certificate),
+            KliveOutcome::Proved { k, certificate, .. } => (k, certificate),
             other => panic!("not proved: {other:?}"),
         }
     }
