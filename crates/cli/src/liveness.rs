@@ -186,7 +186,7 @@ fn prove(
     stats.push(("proof_k".into(), (k as usize).into()));
     (
         Outcome::Safe(proof),
-        Artifact::Certificate(Box::new(certificate)),
+        Artifact::Certificate(certificate),
         None,
     )
 }

@@ -71,7 +71,7 @@ pub enum KliveOutcome {
         /// The bound proved.
         k: u32,
         /// The certificate.
-        certificate: Aig,
+        certificate: Box<Aig>,
         /// IC3's proof of the bound, over the latches of [`pdrkit_ts::KLive::aig`].
         proof: crate::Proof,
     },
@@ -112,7 +112,7 @@ pub fn check(
                 return Ok(match kl.certificate(&safety) {
                     Some(certificate) => KliveOutcome::Proved {
                         k,
-                        certificate,
+                        certificate: Box::new(certificate),
                         proof,
                     },
                     None => KliveOutcome::Unknown(Reason::Internal(
@@ -141,7 +141,7 @@ mod tests {
         let ctl = Control::new();
         let mut st = KliveStats::default();
         match check(aig, 0, &KliveConfig::default(), &ctl, &mut st).unwrap() {
-            KliveOutcome::Proved { k, certificate, .. } => (k, certificate),
+            KliveOutcome::Proved { k, certificate, .. } => (k, *certificate),
             other => panic!("not proved: {other:?}"),
         }
     }
