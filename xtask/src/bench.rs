@@ -59,6 +59,7 @@ pub fn main(args: &Args) -> Result<ExitCode> {
         memory_mb: plan.memory_mb,
         keep_dir: Some(out.clone()),
         btorsim: plan.btorsim.clone(),
+        aigtool: Some(plan.suite.join("../peers/aigtool.py")).filter(|p| p.is_file()),
     };
     let jobs = plan::jobs(&plan.configs, &peers, plan.timeout);
     let mut runs: Vec<(Instance, Vec<Job>)> = instances

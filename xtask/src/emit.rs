@@ -409,6 +409,7 @@ pub fn run_task(args: &RunTaskArgs) -> Result<ExitCode> {
         memory_mb: tasks.memory_mb,
         keep_dir: Some(dir.clone()),
         btorsim: None,
+        aigtool: None,
     };
     let records: Vec<_> = plan::jobs(&tasks.configs, &tasks.peers()?, tasks.timeout)
         .iter()

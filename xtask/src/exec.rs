@@ -77,6 +77,9 @@ pub struct Settings {
     /// A second, outside check of every BTOR2 witness: `python3 btorsim.py check MODEL
     /// WITNESS` (the project's independent word-level simulator), when given.
     pub btorsim: Option<PathBuf>,
+    /// The peers' liveness-to-safety reduction, `python3 aigtool.py l2s MODEL OUT`, which ABC
+    /// needs to check a justice property (it cannot read `J`), when there is one.
+    pub aigtool: Option<PathBuf>,
 }
 
 /// The grace period after the time limit before the hard kill.
@@ -294,7 +297,8 @@ fn keep_artifact(keep: &Path, config: &str, rel: &str, artifact: &Path) -> Optio
 /// statistics, parsed from its log, go into the record's `stats` like pdrkit's `--stats-json`.
 pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Result<Record> {
     let scratch = Scratch::new(&format!("{}-{}", peer.name(), inst.rel))?;
-    if peer == Peer::Abc && crate::suite::is_btor2(&inst.path) {
+    let abc = matches!(peer, Peer::Abc | Peer::AbcBmc);
+    if abc && crate::suite::is_btor2(&inst.path) {
         return Ok(Record::error(
             &inst.rel,
             peer.name().into(),
@@ -305,7 +309,9 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
         ));
     }
     let input = match peer {
-        Peer::Abc => peer::abc_input(&inst.path, scratch.path()),
+        Peer::Abc | Peer::AbcBmc => {
+            peer::abc_input(&inst.path, scratch.path(), s.aigtool.as_deref())
+        }
         Peer::Ric3 => peer::ric3_input(&inst.path, scratch.path()),
     };
     let input = match input {
@@ -322,7 +328,7 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
         }
     };
     let cmd = match peer {
-        Peer::Abc => peer::abc_command(&input, timeout),
+        Peer::Abc | Peer::AbcBmc => peer::abc_command(peer, &input, timeout),
         Peer::Ric3 => peer::ric3_command(&input),
     };
     let limits = Limits {
@@ -331,7 +337,7 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
     };
     let m = run_limited(cmd, limits, scratch.path(), peer.name())?;
     let (verdict, odd) = match (peer, m.ending) {
-        (Peer::Abc, Ending::Exit(_)) => (peer::parse_abc_status(&m.stdout), None),
+        (Peer::Abc | Peer::AbcBmc, Ending::Exit(_)) => (peer::parse_abc_status(&m.stdout), None),
         (Peer::Ric3, _) => peer::ric3_verdict(m.code(), &m.stdout),
         _ => (Verdict::Unknown, None),
     };
@@ -352,7 +358,7 @@ pub fn run_peer(inst: &Instance, peer: Peer, timeout: f64, s: &Settings) -> Resu
         String::new()
     };
     let stats = match peer {
-        Peer::Abc => String::new(),
+        Peer::Abc | Peer::AbcBmc => String::new(),
         Peer::Ric3 => {
             let stats = peer::parse_ric3_log(&m.stderr);
             if stats.is_empty() {

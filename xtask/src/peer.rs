@@ -31,22 +31,26 @@ pub const RIC3_INSTALL: &str =
 /// A peer tool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Peer {
-    /// Berkeley ABC's `pdr`.
+    /// Berkeley ABC's `pdr` (on a justice property: after the peers' liveness-to-safety
+    /// reduction).
     Abc,
-    /// rIC3's IC3 engine.
+    /// Berkeley ABC's `bmc3`, the same way.
+    AbcBmc,
+    /// rIC3's IC3 engine (on a justice property: its `rlive` engine).
     Ric3,
 }
 
 impl Peer {
     /// Every peer, in the order `--vs`'s help lists them.
-    pub const ALL: [Peer; 2] = [Peer::Abc, Peer::Ric3];
+    pub const ALL: [Peer; 3] = [Peer::Abc, Peer::AbcBmc, Peer::Ric3];
 
     /// Parses a `--vs` value.
     pub fn parse(s: &str) -> Result<Peer> {
         match s {
             "abc" => Ok(Peer::Abc),
+            "abc-bmc3" => Ok(Peer::AbcBmc),
             "ric3" => Ok(Peer::Ric3),
-            other => bail!("unknown peer `{other}` (supported: abc, ric3)"),
+            other => bail!("unknown peer `{other}` (supported: abc, abc-bmc3, ric3)"),
         }
     }
 
@@ -54,6 +58,7 @@ impl Peer {
     pub fn name(self) -> &'static str {
         match self {
             Peer::Abc => "abc",
+            Peer::AbcBmc => "abc-bmc3",
             Peer::Ric3 => "ric3",
         }
     }
@@ -61,7 +66,7 @@ impl Peer {
     /// The executable looked up on PATH.
     pub fn binary(self) -> &'static str {
         match self {
-            Peer::Abc => ABC_BINARY,
+            Peer::Abc | Peer::AbcBmc => ABC_BINARY,
             Peer::Ric3 => RIC3_BINARY,
         }
     }
@@ -69,11 +74,22 @@ impl Peer {
     /// The command line run on each file, for the summary's list of configurations.
     pub fn command_line(self, timeout_s: f64) -> String {
         match self {
-            Peer::Abc => format!(
-                "berkeley-abc -c \"&r FILE; &put; fold; pdr -T {}; print_status\"",
+            Peer::Abc | Peer::AbcBmc => format!(
+                "berkeley-abc -c \"&r FILE; &put; fold; {} -T {}; print_status\" (FILE: for a \
+                 justice property, aigtool.py l2s's reduction)",
+                self.abc_engine(),
                 timeout_s.ceil()
             ),
-            Peer::Ric3 => format!("{RIC3_BINARY} -e ic3 FILE"),
+            Peer::Ric3 => format!("{RIC3_BINARY} -e ic3 FILE (-e rlive for a justice property)"),
+        }
+    }
+
+    /// ABC's engine command of an ABC peer.
+    fn abc_engine(self) -> &'static str {
+        if self == Peer::AbcBmc {
+            "bmc3"
+        } else {
+            "pdr"
         }
     }
 
@@ -88,7 +104,9 @@ impl Peer {
             return Ok(());
         }
         match self {
-            Peer::Abc => bail!("`{ABC_BINARY}` is not on PATH (apt-get install -y berkeley-abc)"),
+            Peer::Abc | Peer::AbcBmc => {
+                bail!("`{ABC_BINARY}` is not on PATH (apt-get install -y berkeley-abc)")
+            }
             Peer::Ric3 => bail!("`{RIC3_BINARY}` is not on PATH (install: {RIC3_INSTALL})"),
         }
     }
@@ -97,7 +115,7 @@ impl Peer {
     /// ended otherwise gets a note from its stderr.
     pub fn normal_exit(self, code: i32) -> bool {
         match self {
-            Peer::Abc => code == 0,
+            Peer::Abc | Peer::AbcBmc => code == 0,
             Peer::Ric3 => code == 10 || code == 20,
         }
     }
@@ -140,10 +158,41 @@ fn on_path(name: &str) -> bool {
 /// The file to give ABC for `model`: the model itself when it is a plain binary `.aig` with a
 /// harmless path and not both outputs and bad-state properties; otherwise a binary copy
 /// (outputs dropped when there are bad-state properties) written into `scratch`.
-pub fn abc_input(model: &Path, scratch: &Path) -> Result<PathBuf> {
+///
+/// A model whose only properties are justice ones (ABC cannot read `J`) is first reduced to
+/// safety by the peers' own tool, `python3 AIGTOOL l2s MODEL OUT.aag` (justice property 0):
+/// the peer is "liveness to safety, then ABC", with no pdrkit code in the reduction.
+pub fn abc_input(model: &Path, scratch: &Path, aigtool: Option<&Path>) -> Result<PathBuf> {
     let bytes = std::fs::read(model).with_context(|| format!("reading {}", model.display()))?;
     let aig =
         pdrkit_ts::aiger::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", model.display()))?;
+    if !aig.justice.is_empty() && aig.properties().is_empty() {
+        let Some(tool) = aigtool else {
+            bail!("a justice property needs the peers' aigtool.py (peers/ beside the suite)");
+        };
+        let reduced = scratch.join("l2s.aag");
+        let out = Command::new("python3")
+            .arg(tool)
+            .arg("l2s")
+            .arg(model)
+            .arg(&reduced)
+            .output()
+            .context("running python3 aigtool.py l2s")?;
+        if !out.status.success() {
+            bail!(
+                "aigtool.py l2s failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        let text =
+            std::fs::read(&reduced).with_context(|| format!("reading {}", reduced.display()))?;
+        let aig = pdrkit_ts::aiger::parse(&text)
+            .map_err(|e| anyhow::anyhow!("aigtool.py's reduction: {e}"))?;
+        let bin = scratch.join("abc-input.aig");
+        std::fs::write(&bin, pdrkit_ts::aiger::write_aig(&aig))
+            .with_context(|| format!("writing {}", bin.display()))?;
+        return Ok(bin);
+    }
     let plain_binary = bytes.starts_with(b"aig ");
     let both = !aig.outputs.is_empty() && !aig.bads.is_empty();
     let path_ok = model
@@ -164,13 +213,15 @@ pub fn abc_input(model: &Path, scratch: &Path) -> Result<PathBuf> {
     Ok(out)
 }
 
-/// The ABC command for `input` (a binary `.aig` from [`abc_input`]) with a `pdr` limit.
-pub fn abc_command(input: &Path, timeout_s: f64) -> Command {
+/// The ABC command of `peer` (`pdr` or `bmc3`) for `input` (a binary `.aig` from
+/// [`abc_input`]) with a time limit.
+pub fn abc_command(peer: Peer, input: &Path, timeout_s: f64) -> Command {
     let secs = timeout_s.ceil().max(1.0) as u64;
     let mut cmd = Command::new(ABC_BINARY);
     cmd.arg("-c").arg(format!(
-        "&r {}; &put; fold; pdr -T {secs}; print_status",
-        input.display()
+        "&r {}; &put; fold; {} -T {secs}; print_status",
+        input.display(),
+        peer.abc_engine()
     ));
     cmd
 }
@@ -224,8 +275,14 @@ pub fn ric3_input(model: &Path, scratch: &Path) -> Result<PathBuf> {
 
 /// The rIC3 command for `input` (from [`ric3_input`]).
 pub fn ric3_command(input: &Path) -> Command {
+    let live = std::fs::read(input)
+        .ok()
+        .and_then(|b| pdrkit_ts::aiger::parse(&b).ok())
+        .is_some_and(|a| !a.justice.is_empty() && a.properties().is_empty());
     let mut cmd = Command::new(RIC3_BINARY);
-    cmd.arg("-e").arg("ic3").arg(input);
+    cmd.arg("-e")
+        .arg(if live { "rlive" } else { "ic3" })
+        .arg(input);
     cmd
 }
 
@@ -440,7 +497,7 @@ mod tests {
         // One output and one bad: the latch toggles, the bad is the latch.
         let model = dir.path().join("m.aag");
         std::fs::write(&model, "aag 1 0 1 1 0 1\n2 3\n2\n2\no0 out\nb0 bad\n").unwrap();
-        let input = abc_input(&model, dir.path()).unwrap();
+        let input = abc_input(&model, dir.path(), None).unwrap();
         assert_ne!(input, model);
         let back = pdrkit_ts::aiger::read_file(&input).unwrap();
         assert!(back.outputs.is_empty());
@@ -449,7 +506,7 @@ mod tests {
         // A plain binary file with one property is used as it is.
         let plain = dir.path().join("p.aig");
         std::fs::write(&plain, std::fs::read(&input).unwrap()).unwrap();
-        assert_eq!(abc_input(&plain, dir.path()).unwrap(), plain);
+        assert_eq!(abc_input(&plain, dir.path(), None).unwrap(), plain);
     }
 
     /// The log of `rIC3 -e ic3 hwmcc20/zipcpu-busdelay-p36.aig` (rIC3 1.5.1) as the task that
@@ -595,7 +652,7 @@ mod tests {
 
     #[test]
     fn command_line() {
-        let cmd = abc_command(Path::new("/x/y.aig"), 2.5);
+        let cmd = abc_command(Peer::Abc, Path::new("/x/y.aig"), 2.5);
         let args: Vec<_> = cmd
             .get_args()
             .map(|a| a.to_string_lossy().into_owned())

@@ -280,6 +280,7 @@ pub fn main(args: &Args) -> Result<ExitCode> {
         memory_mb,
         keep_dir: args.out.clone(),
         btorsim: None,
+        aigtool: None,
     };
     let easy: Vec<bool> = abc_easy_here(&instances, &settings, jobs).unwrap_or_else(|| {
         instances

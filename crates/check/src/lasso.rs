@@ -33,7 +33,7 @@ use pdrkit_logic::Lit;
 
 use crate::circuit::{Circuit, StructureError};
 use crate::model::Model;
-use crate::witness::{simulate_steps, ReplayError, Witness};
+use crate::witness::{record_step, simulate_steps, LassoLoop, ReplayError, Simulation, Witness};
 
 /// A literal a lasso's loop must make 1: a fairness constraint, or one of the justice
 /// property's literals.
@@ -182,6 +182,43 @@ fn describe_names(named: &[usize]) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// [`replay_lasso`], also returning every value it simulated, with the loop and the values of
+/// the fairness constraints and of the justice property's literals (what a waveform shows).
+pub fn simulate_lasso(
+    aig: &Model,
+    w: &Witness,
+    justice: usize,
+) -> Result<(LassoReport, Simulation), LassoError> {
+    let report = replay_lasso(aig, w, justice)?;
+    let c = Circuit::new(aig).map_err(ReplayError::from)?;
+    let signals: Vec<Lit> = aig
+        .fairness
+        .iter()
+        .chain(&aig.justice[justice])
+        .filter_map(|&l| c.node_lit(l))
+        .collect();
+    let mut sim = Simulation {
+        init: w.init.clone(),
+        input_bits: w.inputs.clone(),
+        lasso: Some(LassoLoop {
+            justice,
+            start: report.loop_start,
+            fairness: aig.fairness.len(),
+        }),
+        ..Simulation::default()
+    };
+    simulate_steps(aig, &c, w, |_, val| {
+        record_step(&mut sim, &c, val);
+        sim.signals.push(
+            signals
+                .iter()
+                .map(|&n| val[n.var().idx()] ^ n.is_neg())
+                .collect(),
+        );
+    })?;
+    Ok((report, sim))
 }
 
 /// Replays `w` on `aig` as a lasso for justice property `justice`, which `w` must name.

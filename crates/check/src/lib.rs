@@ -47,9 +47,9 @@ pub use certificate::{
     check_certificate, CertError, CertReport, CheckStats, Condition, MappingSource,
 };
 pub use circuit::StructureError;
-pub use lasso::{replay_lasso, LassoError, LassoReport, LoopHit, LoopLiteral};
+pub use lasso::{replay_lasso, simulate_lasso, LassoError, LassoReport, LoopHit, LoopLiteral};
 pub use waveform::{write_vcd, MapError, SignalNames};
 pub use witness::{
-    parse_results, parse_witness, read_results, read_witness, replay, simulate, Bit, Replay,
-    ReplayError, Simulation, Witness, WitnessError, WitnessResult,
+    parse_results, parse_witness, read_results, read_witness, replay, simulate, Bit, LassoLoop,
+    Replay, ReplayError, Simulation, Witness, WitnessError, WitnessResult,
 };

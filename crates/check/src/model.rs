@@ -183,12 +183,14 @@ impl Model {
         self.bads.is_empty() && self.justice.is_empty()
     }
 
-    /// The model with property `n` as its only property (`None` when it has no such
-    /// property): what a certificate of that one property speaks of. The symbols of the
-    /// other properties go, since their positions no longer exist.
+    /// The model with safety property `n` as its only property (`None` when it has no such
+    /// property): what a certificate of that one property speaks of. Its justice properties
+    /// and fairness constraints go too (a certificate is checked for every justice property
+    /// of its model), and the symbols of the dropped properties, whose positions no longer
+    /// exist.
     pub fn single_property(&self, n: usize) -> Option<Model> {
         let p = *self.properties().get(n)?;
-        let mut m = self.clone();
+        let mut m = self.safety_part();
         if m.bads.is_empty() {
             m.outputs = vec![p];
         } else {
@@ -196,6 +198,39 @@ impl Model {
         }
         m.symbols
             .retain(|s| !matches!(s.kind, SymbolKind::Bad | SymbolKind::Output));
+        Some(m)
+    }
+
+    /// The model without its justice properties and fairness constraints, when it has
+    /// bad-state properties: what a certificate of those speaks of. (A model with justice
+    /// properties and no bad-state ones is returned whole: without its justice properties its
+    /// outputs would become its properties.)
+    pub fn safety_part(&self) -> Model {
+        let mut m = self.clone();
+        if !m.bads.is_empty() {
+            m.justice.clear();
+            m.fairness.clear();
+            m.symbols
+                .retain(|s| !matches!(s.kind, SymbolKind::Justice | SymbolKind::Fairness));
+        }
+        m
+    }
+
+    /// The model with justice property `j` as its only property (`None` when it has no such
+    /// property): its safety properties and other justice properties dropped, its fairness
+    /// constraints kept. What a liveness certificate of that one property speaks of.
+    pub fn single_justice(&self, j: usize) -> Option<Model> {
+        let lits = self.justice.get(j)?.clone();
+        let mut m = self.clone();
+        m.bads.clear();
+        m.outputs.clear();
+        m.justice = vec![lits];
+        m.symbols.retain(|s| {
+            !matches!(
+                s.kind,
+                SymbolKind::Bad | SymbolKind::Output | SymbolKind::Justice
+            )
+        });
         Some(m)
     }
 }

@@ -370,6 +370,10 @@ enum Source {
     Latch(usize),
     Property(usize),
     Constraint(usize),
+    /// A lasso's fairness constraint or justice literal (a column of `Simulation::signals`).
+    Signal(usize),
+    /// 1 from a lasso's loop start on.
+    InLoop,
 }
 
 /// One VCD variable: a scalar or a vector, its bits (index = bit), and its identifier.
@@ -594,10 +598,25 @@ pub fn write_vcd(
     for &(input, edge) in &names.clocks {
         design.mark_clock(input, edge);
     }
+    // A lasso: its fairness constraints, its justice literals, and where its loop is.
+    let mut live = Scope::default();
+    if let Some(l) = &sim.lasso {
+        let width = sim.signals.first().map_or(0, Vec::len);
+        for k in 0..width {
+            let leaf = if k < l.fairness {
+                format!("f{k}")
+            } else {
+                format!("j{}_{}", l.justice, k - l.fairness)
+            };
+            live.add(&[leaf], None, Source::Signal(k));
+        }
+        live.add(&["in_loop".to_owned()], None, Source::InLoop);
+    }
     let mut next = 0;
     design.number(&mut next);
     props.number(&mut next);
     cons.number(&mut next);
+    live.number(&mut next);
 
     let mut out = String::new();
     let _ = writeln!(out, "$version {version} $end");
@@ -609,6 +628,14 @@ pub fn write_vcd(
     }
     if !aig.constraints.is_empty() {
         cons.declare("constraints", &mut out);
+    }
+    if let Some(l) = &sim.lasso {
+        let _ = writeln!(
+            out,
+            "$comment a lasso: after the last step the state is the one of step {} (in_loop is 1 from there on) $end",
+            l.start
+        );
+        live.declare("liveness", &mut out);
     }
     out.push_str("$enddefinitions $end\n");
 
@@ -641,6 +668,8 @@ pub fn write_vcd(
             },
             Some(Source::Property(k)) => get(&sim.properties, k),
             Some(Source::Constraint(k)) => get(&sim.constraints, k),
+            Some(Source::Signal(k)) => get(&sim.signals, k),
+            Some(Source::InLoop) => sim.lasso.map(|l| step >= l.start),
         };
         match v {
             Some(true) => '1',
@@ -668,6 +697,7 @@ pub fn write_vcd(
     design.each_var(&mut |v| vars.push(v));
     props.each_var(&mut |v| vars.push(v));
     cons.each_var(&mut |v| vars.push(v));
+    live.each_var(&mut |v| vars.push(v));
     let has_clock = vars.iter().any(|v| v.clock.is_some());
     for step in 0..steps {
         dump_step(

@@ -622,6 +622,41 @@ pub struct Simulation {
     pub init: Vec<Bit>,
     /// Per step, the witness's input vector as written.
     pub input_bits: Vec<Vec<Bit>>,
+    /// A lasso's loop, when the simulation is one ([`crate::simulate_lasso`]); else `None`
+    /// and `signals` is empty.
+    pub lasso: Option<LassoLoop>,
+    /// For a lasso, per step, the value of each fairness constraint, then each literal of the
+    /// justice property replayed.
+    pub signals: Vec<Vec<bool>>,
+}
+
+/// Where a simulated lasso loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LassoLoop {
+    /// The justice property.
+    pub justice: usize,
+    /// The step the loop starts at: the state after the last step equals this step's.
+    pub start: usize,
+    /// How many of [`Simulation::signals`]' columns are fairness constraints.
+    pub fairness: usize,
+}
+
+/// Appends one step's inputs, latches, properties and constraints (from the node values
+/// `val`) to `sim`.
+pub(crate) fn record_step(sim: &mut Simulation, c: &Circuit, val: &[bool]) {
+    let eval = |l: Lit| val[l.var().idx()] ^ l.is_neg();
+    let first_latch = c.first_latch();
+    sim.inputs.push(
+        (0..c.input_lits.len())
+            .map(|k| val[c.input_node(k)])
+            .collect(),
+    );
+    sim.latches
+        .push(val[first_latch..first_latch + c.latches.len()].to_vec());
+    sim.properties
+        .push(c.properties.iter().map(|&l| eval(l)).collect());
+    sim.constraints
+        .push(c.constraints.iter().map(|&l| eval(l)).collect());
 }
 
 /// [`replay`], also returning every value it simulated.
@@ -775,18 +810,7 @@ fn run(
     let eval = |val: &[bool], l: Lit| val[l.var().idx()] ^ l.is_neg();
     simulate_steps(aig, &c, w, |step, val| {
         if let Some(sim) = record.as_deref_mut() {
-            let first_latch = c.first_latch();
-            sim.inputs.push(
-                (0..c.input_lits.len())
-                    .map(|k| val[c.input_node(k)])
-                    .collect(),
-            );
-            sim.latches
-                .push(val[first_latch..first_latch + c.latches.len()].to_vec());
-            sim.properties
-                .push(c.properties.iter().map(|&l| eval(val, l)).collect());
-            sim.constraints
-                .push(c.constraints.iter().map(|&l| eval(val, l)).collect());
+            record_step(sim, &c, val);
         }
         for (i, &p) in w.properties.iter().enumerate() {
             let bad = eval(val, c.properties[p]);

@@ -79,8 +79,13 @@ pub enum Command {
         /// The certificate circuit (AIGER).
         certificate: PathBuf,
         /// The certificate proves this property only (0-based, as `check --property`).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "justice")]
         property: Option<usize>,
+        /// The certificate proves this justice property only (0-based: `j<N>`, as `check
+        /// --each-property` writes `FILE.j<N>.aag`); without it, a liveness certificate is
+        /// checked for every justice property of the model, as certifaiger checks it.
+        #[arg(long, value_name = "N")]
+        justice: Option<usize>,
     },
 }
 

@@ -8,9 +8,15 @@ use crate::btor2::is_btor2;
 use crate::model::{read_bytes, read_checker_model, read_model};
 use crate::replay::REJECTED;
 
-/// Runs `pdrkit certify`: exit 0 when the certificate proves the model safe (with `property`:
-/// that one property of the model), 2 when it does not.
-pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> anyhow::Result<u8> {
+/// Runs `pdrkit certify`: exit 0 when the certificate proves the model's properties (with
+/// `property`: that one safety property of the model; with `justice`: that one justice
+/// property), 2 when it does not.
+pub fn certify(
+    model: &Path,
+    certificate: &Path,
+    property: Option<usize>,
+    justice: Option<usize>,
+) -> anyhow::Result<u8> {
     let full = if is_btor2(&read_bytes(model)?) {
         read_model(model)?.checked
     } else {
@@ -23,9 +29,17 @@ pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> any
             model.display()
         );
     }
-    let aig = match property {
-        Some(n) => full.single_property(n).unwrap_or(full),
-        None => full,
+    let live = full.justice.len();
+    if let Some(j) = justice.filter(|&j| j >= live) {
+        anyhow::bail!(
+            "{}: justice property {j} does not exist: the model has {live}",
+            model.display()
+        );
+    }
+    let aig = match (property, justice) {
+        (Some(n), _) => full.single_property(n).unwrap_or(full),
+        (None, Some(j)) => full.single_justice(j).unwrap_or(full),
+        (None, None) => full,
     };
     let cert = read_checker_model(certificate)?;
     match pdrkit_check::check_certificate(&aig, &cert) {
@@ -46,10 +60,12 @@ pub fn certify(model: &Path, certificate: &Path, property: Option<usize>) -> any
         }
         Err(e) => {
             // `check --property N` certifies one property: say so when all were checked.
-            let hint = if property.is_none() && count > 1 {
+            let several = count + live > 1;
+            let hint = if property.is_none() && justice.is_none() && several {
                 format!(
-                    " (all {count} properties were checked; a certificate from \
-                     `check --property N` proves property N only: add `--property N`)"
+                    " (all {count} safety and {live} justice properties were checked; a \
+                     certificate from `check --property N` proves property N only: add \
+                     `--property N`, or `--justice N` for one of `j<N>`)"
                 )
             } else {
                 String::new()

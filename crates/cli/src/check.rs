@@ -76,14 +76,18 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     let (ts, pre_stats) = pdrkit_preprocess::preprocess(engine_aig, property, a.first_latch, &pre)
         .with_context(|| shown(&a.model))?;
     if l2s.is_none() {
-        warn_about_model(&a.model, aig);
+        warn_about_model(&a.model, aig, a.each_property);
     }
     // Outputs of an earlier run go now: whatever this one answers, no stale witness or
     // certificate stays beside it.
     let mut stale: Vec<PathBuf> = outputs.iter().map(|p| p.to_path_buf()).collect();
     if a.each_property {
         if let Some(c) = &a.certificate {
-            stale.extend((0..aig.properties().len()).map(|n| each::certificate_path(c, n)));
+            stale.extend(
+                each::labels(aig)
+                    .iter()
+                    .map(|l| each::certificate_path(c, l)),
+            );
         }
     }
     for path in &stale {

@@ -1,4 +1,6 @@
-//! `--each-property`: one verdict per property, each with its own witness or certificate.
+//! `--each-property`: one verdict per property — every safety property (`b<N>`), then every
+//! justice property (`j<N>`, as a liveness check of its own, [`crate::liveness`]) — each with
+//! its own witness or certificate.
 //!
 //! Properties are checked one after the other, each on its own transition system (its own
 //! cone of influence), with what is left of the time limit shared equally among the
@@ -21,18 +23,28 @@ use crate::args::CheckArgs;
 use crate::model::{shown, Loaded};
 use crate::output::{certificate_bytes, write_output, Artifact};
 use crate::solve::solve;
-use crate::{limits, wave};
+use crate::{limits, liveness, wave};
 
-/// Where `--each-property` writes property `n`'s certificate: `cert.aag` → `cert.b3.aag`.
-pub fn certificate_path(base: &Path, n: usize) -> PathBuf {
+/// Where `--each-property` writes the certificate of property `label` (`b3`, `j0`):
+/// `cert.aag` → `cert.b3.aag`.
+pub fn certificate_path(base: &Path, label: &str) -> PathBuf {
     let stem = base
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let name = match base.extension() {
-        Some(e) => format!("{stem}.b{n}.{}", e.to_string_lossy()),
-        None => format!("{stem}.b{n}"),
+        Some(e) => format!("{stem}.{label}.{}", e.to_string_lossy()),
+        None => format!("{stem}.{label}"),
     };
     base.with_file_name(name)
+}
+
+/// The labels of the properties `--each-property` answers, in order: `b<N>` for the safety
+/// properties, then `j<N>` for the justice properties.
+pub fn labels(aig: &Aig) -> Vec<String> {
+    (0..aig.properties().len())
+        .map(|n| format!("b{n}"))
+        .chain((0..aig.justice.len()).map(|n| format!("j{n}")))
+        .collect()
 }
 
 /// An invariant (clauses over the model's latch literals) as cubes over `ts`'s latches, when
@@ -97,7 +109,9 @@ pub fn check_each(
     mut stats: Vec<Stat>,
 ) -> anyhow::Result<u8> {
     let aig = m.engines();
-    let count = aig.properties().len();
+    let safety = aig.properties().len();
+    let labels = labels(aig);
+    let count = labels.len();
     // Engines stop a little before the limit, so that the answers found are printed rather
     // than the watchdog's `unknown`.
     let end = deadline.map(|d| start + d.saturating_duration_since(start).mul_f64(0.95));
@@ -111,7 +125,17 @@ pub fn check_each(
         let t = Instant::now();
         let share = end.map(|e| e.saturating_duration_since(t) / (count - i) as u32);
         let pre = a.preprocess_config(share.map(|s| s.as_secs_f64()));
-        let (ts, _) = pdrkit_preprocess::preprocess(aig, Some(i), false, &pre)
+        let label = &labels[i];
+        // A justice property is checked on its reduction to safety (and by k-liveness).
+        let l2s = match i.checked_sub(safety) {
+            Some(j) => Some(aig.liveness_to_safety(j).with_context(|| shown(&a.model))?),
+            None => None,
+        };
+        let (engine_aig, property) = match &l2s {
+            Some(l) => (&l.aig, None),
+            None => (aig, Some(i)),
+        };
+        let (ts, _) = pdrkit_preprocess::preprocess(engine_aig, property, false, &pre)
             .with_context(|| shown(&a.model))?;
         // A control of its own: a portfolio stops its control when it has an answer.
         let until = share.map(|s| t + s.max(Duration::from_millis(1)));
@@ -126,14 +150,25 @@ pub fn check_each(
         );
         let from = pctl.lemmas().join();
         let mut given = 0;
-        for inv in &invariants {
+        // Invariants of the model carry over to another property's system of the same model,
+        // not to a reduced one (its latches are more).
+        for inv in invariants.iter().filter(|_| l2s.is_none()) {
             if let Some(cubes) = invariant_in_system(inv, &ts, aig) {
                 given += cubes.len();
                 pctl.lemmas().publish(from, cubes);
             }
         }
         let mut st = Vec::new();
-        let (o, artifact) = solve(a, m, &ts, Some(i), &pctl, &mut st);
+        let (o, artifact) = match &l2s {
+            Some(l) => {
+                let (o, artifact, note) = liveness::solve(a, m, l, &ts, &pctl, &mut st);
+                if let Some(note) = note {
+                    st.push(("note".into(), note.into()));
+                }
+                (o, artifact)
+            }
+            None => solve(a, m, &ts, Some(i), &pctl, &mut st),
+        };
         // An engine stopped by this property's share of the time, or by a signal, says so
         // (a portfolio would say only that no worker answered).
         let o = match o {
@@ -143,7 +178,7 @@ pub fn check_each(
             }
             o => o,
         };
-        if let Outcome::Safe(p) = &o {
+        if let (Outcome::Safe(p), None) = (&o, &l2s) {
             if let Some(inv) = p.invariant_in_model(&ts, aig) {
                 invariants.push(inv);
             }
@@ -151,15 +186,17 @@ pub fn check_each(
         let secs = t.elapsed().as_secs_f64();
         if a.verbose {
             eprintln!(
-                "pdrkit: b{i}: {} in {secs:.3}s ({given} lemmas given from earlier proofs)",
+                "pdrkit: {label}: {} in {secs:.3}s ({given} lemmas given from earlier proofs)",
                 o.word()
             );
         }
-        stats.push((format!("b{i}.result"), o.word().into()));
-        stats.push((format!("b{i}.time_s"), StatValue::Seconds(secs)));
-        stats.push((format!("b{i}.lemmas_given"), given.into()));
-        if let Some((_, w)) = st.iter().find(|(k, _)| k == "winner") {
-            stats.push((format!("b{i}.winner"), w.clone()));
+        stats.push((format!("{label}.result"), o.word().into()));
+        stats.push((format!("{label}.time_s"), StatValue::Seconds(secs)));
+        stats.push((format!("{label}.lemmas_given"), given.into()));
+        for (k, v) in &st {
+            if matches!(k.as_str(), "winner" | "liveness_winner" | "note") {
+                stats.push((format!("{label}.{k}"), v.clone()));
+            }
         }
         results.push((o, artifact));
     }
@@ -185,19 +222,19 @@ pub fn check_each(
     }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{word}")?;
-    for (i, (o, _)) in results.iter().enumerate() {
-        writeln!(out, "b{i} {}", o.word())?;
+    for (label, (o, _)) in labels.iter().zip(&results) {
+        writeln!(out, "{label} {}", o.word())?;
     }
     // The witness file: one AIGER 1.9 result per property; for BTOR2, one btorsim witness per
     // violated property, one after the other (the format has no result for a property that
     // holds: the verdict lines above give those).
     let mut witness = String::new();
-    for (i, (o, artifact)) in results.iter().enumerate() {
+    for (label, (o, artifact)) in labels.iter().zip(&results) {
         match (o, artifact) {
             (Outcome::Unsafe(_), Artifact::Witness(text)) => witness.push_str(text),
             _ if m.btor2.is_some() => {}
-            (Outcome::Safe(_), _) => witness.push_str(&format!("0\nb{i}\n.\n")),
-            _ => witness.push_str(&format!("2\nb{i}\n.\n")),
+            (Outcome::Safe(_), _) => witness.push_str(&format!("0\n{label}\n.\n")),
+            _ => witness.push_str(&format!("2\n{label}\n.\n")),
         }
     }
     if let Some(w) = &a.witness {
@@ -209,17 +246,17 @@ pub fn check_each(
         }
     }
     if let Some(c) = &a.certificate {
-        for (i, (_, artifact)) in results.iter().enumerate() {
+        for (label, (_, artifact)) in labels.iter().zip(&results) {
             if let Artifact::Certificate(cert) = artifact {
-                let path = certificate_path(c, i);
+                let path = certificate_path(c, label);
                 let bytes = certificate_bytes(a.binary_certificate, &path, cert);
                 write_output(&path, &bytes, &mut out)?;
             }
         }
     }
-    for (i, (o, _)) in results.iter().enumerate() {
+    for (label, (o, _)) in labels.iter().zip(&results) {
         if let Outcome::Unknown(why) = o {
-            eprintln!("pdrkit: b{i} unknown: {why}");
+            eprintln!("pdrkit: {label} unknown: {why}");
         }
     }
     out.flush()?;

@@ -43,14 +43,8 @@ pub(crate) fn justice_to_check(
         );
     }
     if a.each_property {
-        anyhow::bail!(
-            "--each-property checks safety properties; a liveness check takes one justice \
-             property (--property N)"
-        );
-    }
-    if a.vcd.is_some() {
-        // The waveform writer replays safety witnesses; a lasso has no waveform yet.
-        anyhow::bail!("--vcd is not supported for liveness checks yet");
+        // Every property gets its own check there (crate::each).
+        return Ok(None);
     }
     let j = a.property.unwrap_or(0);
     if j >= count {
@@ -170,10 +164,14 @@ fn prove(
     };
     // The checker reads the certificate as it is written, with its own reader, and checks it
     // against the model reduced to this one justice property.
-    let mut model = loaded.checked.clone();
-    model.bads.clear();
-    model.outputs.clear();
-    model.justice = vec![model.justice[justice].clone()];
+    let Some(model) = loaded.checked.single_justice(justice) else {
+        return unknown(
+            Reason::Internal(format!(
+                "the checker's model has no justice property {justice}"
+            )),
+            None,
+        );
+    };
     let verdict = pdrkit_check::Model::parse(&aiger::write_aag(&certificate))
         .map_err(|e| format!("the checker cannot read it: {e}"))
         .and_then(|c| pdrkit_check::check_certificate(&model, &c).map_err(|e| e.to_string()));

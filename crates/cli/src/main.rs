@@ -138,6 +138,7 @@ fn run(cli: args::Cli, options: &[String]) -> anyhow::Result<u8> {
             model,
             certificate,
             property,
-        } => certify::certify(&model, &certificate, property),
+            justice,
+        } => certify::certify(&model, &certificate, property, justice),
     }
 }

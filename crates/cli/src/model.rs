@@ -126,18 +126,20 @@ pub(crate) fn single_property(aig: &Aig, property: Option<usize>) -> Aig {
     m
 }
 
-/// Says on stderr what of `model` is not checked: liveness sections beside safety properties,
+/// Says on stderr what of `model` is not checked: justice properties beside safety properties,
 /// or no property at all (then the answer is `unsat`, trivially).
-pub(crate) fn warn_about_model(path: &Path, aig: &Aig) {
-    let (j, f) = (aig.justice.len(), aig.fairness.len());
-    if j + f > 0 {
+/// (`--each-property` checks the justice properties too.)
+pub(crate) fn warn_about_model(path: &Path, aig: &Aig, each_property: bool) {
+    let j = aig.justice.len();
+    if j > 0 && !each_property {
         eprintln!(
-            "pdrkit: warning: {}: {j} justice and {f} fairness properties are not checked \
-             (liveness; --engine l2s checks a justice property); the safety properties are",
+            "pdrkit: warning: {}: the {j} justice properties (liveness) are not checked: \
+             --each-property checks them too, --property N with --engine klive or l2s one; \
+             the safety properties are",
             shown(path)
         );
     }
-    if aig.properties().is_empty() {
+    if aig.properties().is_empty() && !(each_property && j > 0) {
         eprintln!(
             "pdrkit: warning: {}: no safety property (no bad-state literal, and no output \
              taken as one): nothing can go wrong",

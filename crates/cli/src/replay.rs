@@ -80,9 +80,6 @@ pub fn replay(
         let label = if several { label } else { String::new() };
         // A witness naming justice properties only is a lasso: each one it names is replayed.
         if w.properties.is_empty() && !w.justice.is_empty() {
-            if vcd.is_some() {
-                anyhow::bail!("--vcd: a lasso (justice witness) has no waveform yet");
-            }
             for &j in &w.justice {
                 match pdrkit_check::replay_lasso(&aig, w, j) {
                     Ok(r) => {

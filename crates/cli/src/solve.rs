@@ -125,7 +125,13 @@ impl<'a> Checked<'a> {
         Checked {
             loaded,
             aig_single: single_property(loaded.engines(), property),
-            single: property.and_then(|n| loaded.checked.single_property(n)),
+            // A certificate proves safety properties: a model's justice properties (checked on
+            // their own) are no part of what it is checked for.
+            single: match property {
+                Some(n) => loaded.checked.single_property(n),
+                None if !loaded.checked.justice.is_empty() => Some(loaded.checked.safety_part()),
+                None => None,
+            },
         }
     }
 

@@ -69,7 +69,8 @@ pub fn names(
 
 /// Writes the VCD of a counterexample in `witness` (the file's bytes; with several results,
 /// the one of `property`, or the first counterexample) to `path` (`-`: `stdout`); the model
-/// was read from `model_path`.
+/// was read from `model_path`. A lasso (a result naming justice properties only) shows its
+/// fairness and justice literals and where its loop is (scope `liveness`, `in_loop`).
 pub fn write(
     path: &Path,
     model_path: &Path,
@@ -90,8 +91,16 @@ pub fn write(
             None => anyhow::bail!("no counterexample in the witness: no waveform"),
         }
     };
-    let (_, sim) = pdrkit_check::simulate(model, w)
-        .map_err(|e| anyhow::anyhow!("the witness does not replay, no waveform: {e}"))?;
+    let sim = match w.justice.first() {
+        Some(&j) if w.properties.is_empty() => pdrkit_check::simulate_lasso(model, w, j)
+            .map(|(_, sim)| sim)
+            .map_err(|e| anyhow::anyhow!("the lasso does not replay, no waveform: {e}"))?,
+        _ => {
+            pdrkit_check::simulate(model, w)
+                .map_err(|e| anyhow::anyhow!("the witness does not replay, no waveform: {e}"))?
+                .1
+        }
+    };
     let top = base(model_path)
         .file_name()
         .map_or("model".into(), |s| s.to_string_lossy().into_owned());
