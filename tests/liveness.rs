@@ -163,7 +163,7 @@ fn liveness_usage_errors() {
     error(
         "klive without J",
         &o,
-        "no justice property for --engine klive",
+        "(J section) for --engine klive",
     );
 }
 
