@@ -32,9 +32,11 @@ pub struct PlanArgs {
     #[arg(long = "config", value_name = "NAME=ARGS", allow_hyphen_values = true)]
     pub configs: Vec<String>,
     /// Also run a peer on each file, with the same limits (repeatable: `--vs ric3 --vs abc`
-    /// runs both). `abc` is ABC's `pdr` (an error when berkeley-abc is missing), `ric3` is
-    /// `rIC3 -e ic3` (skipped with a note when rIC3 is not on PATH); their names are reserved
-    #[arg(long = "vs", value_name = "PEER", value_parser = ["abc", "ric3"])]
+    /// runs both). `abc` is ABC's `pdr`, `abc-bmc3` its `bmc3` (an error when berkeley-abc is
+    /// missing; on a justice property both run after `peers/aigtool.py l2s` beside the suite),
+    /// `ric3` is `rIC3 -e ic3` (`-e rlive` on a justice property; skipped with a note when rIC3
+    /// is not on PATH); their names are reserved
+    #[arg(long = "vs", value_name = "PEER", value_parser = ["abc", "abc-bmc3", "ric3"])]
     pub vs: Vec<String>,
     /// Only the files whose path relative to SUITE matches
     #[arg(long, value_name = "REGEX", allow_hyphen_values = true)]
