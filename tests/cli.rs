@@ -1049,7 +1049,7 @@ fn unchecked_parts_of_a_model_are_named() {
         (
             "bad_and_justice.aag",
             "aag 2 0 1 0 1 1 0 1\n2 3\n4\n1\n2\n4 2 3\n",
-            "1 justice and 0 fairness",
+            "1 justice property is not checked",
         ),
         (
             "no_property.aag",

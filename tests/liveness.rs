@@ -160,11 +160,7 @@ fn liveness_usage_errors() {
     let o = check("counter_unsafe.aag", &["--engine", "l2s"]);
     error("l2s without J", &o, "no justice property");
     let o = check("counter_unsafe.aag", &["--engine", "klive"]);
-    error(
-        "klive without J",
-        &o,
-        "(J section) for --engine klive",
-    );
+    error("klive without J", &o, "(J section) for --engine klive");
 }
 
 /// A lasso's waveform shows its justice literal and where its loop starts; `pdrkit replay

@@ -1,5 +1,5 @@
-//! Safety certificates: checking a certifaiger witness circuit (the HWMCC'24 format) against
-//! its model.
+//! Certificates: checking a certifaiger witness circuit (the HWMCC'24 format; liveness as in
+//! HWMCC'25) against its model.
 //!
 //! A certificate is an AIGER circuit W. Its symbol table maps some of W's inputs and latches to
 //! the model's inputs and latches (`i3 = 42`: W's input 3 *is* the model's input or latch with
@@ -61,7 +61,7 @@ pub mod liveness;
 /// The Step check splits W's property into at most this many conjuncts.
 const MAX_CONJUNCTS: usize = 1 << 16;
 
-/// One of the five conditions of a witness circuit.
+/// One of the conditions of a witness circuit: five for safety, four more per justice property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Condition {
     /// The model's reset states are reset states of W (on the mapped latches) and satisfy C_W.
@@ -145,12 +145,12 @@ pub struct CertReport {
     pub mapped: usize,
     /// Number of W's inputs and latches of its own (not mapped).
     pub extra: usize,
-    /// The five queries, in order.
+    /// The queries, in order: the five safety conditions, then four per justice property.
     pub checks: Vec<CheckStats>,
 }
 
 impl CertReport {
-    /// Total time of the five queries.
+    /// Total time of the queries.
     pub fn total_time(&self) -> Duration {
         self.checks.iter().map(|c| c.time).sum()
     }
@@ -173,7 +173,7 @@ pub enum CertError {
         /// What is wrong with it.
         reason: String,
     },
-    /// One of the five conditions does not hold.
+    /// One of the conditions does not hold.
     #[error("the certificate fails the {condition} check: {reason}")]
     Failed {
         /// The condition.
@@ -238,8 +238,9 @@ struct Checker<'a> {
     interventions: Vec<(Lit, Lit)>,
 }
 
-/// Checks the witness circuit `witness` against `model`: the five conditions above, each by one
-/// SAT query. `Ok` means `witness` proves that no property of `model` can ever be 1.
+/// Checks the witness circuit `witness` against `model`: the conditions above, each by one
+/// SAT query. `Ok` means `witness` proves that no safety property of `model` can ever be 1
+/// and that no fair path of `model` violates any of its justice properties.
 pub fn check_certificate(model: &Model, witness: &Model) -> Result<CertReport, CertError> {
     check_with(model, witness, true)
 }

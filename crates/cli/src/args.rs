@@ -175,10 +175,11 @@ pub struct CheckArgs {
     /// repeatable. The maps beside the model (`design.aim`, `design.ywa`) are read anyway.
     #[arg(long = "map", value_name = "FILE")]
     pub maps: Vec<PathBuf>,
-    /// Check every property on its own: the overall answer, then one line per property (`b0
-    /// unsat`, `b1 sat`, ...); --witness gets one AIGER 1.9 result per property (for BTOR2,
-    /// one btorsim witness per violated property), --certificate FILE one certificate per safe
-    /// property in FILE.b<N>.aag.
+    /// Check every property on its own, the safety properties and then the justice ones: the
+    /// overall answer, then one line per property (`b0 unsat`, `b1 sat`, `j0 sat`, ...);
+    /// --witness gets one AIGER 1.9 result per property (for BTOR2, one btorsim witness per
+    /// violated property), --certificate FILE one certificate per proved property in
+    /// FILE.b<N>.aag and FILE.j<N>.aag.
     #[arg(long, conflicts_with = "property")]
     pub each_property: bool,
     /// Print statistics to stderr at the end.

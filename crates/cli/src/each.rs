@@ -117,7 +117,7 @@ pub fn check_each(
     let end = deadline.map(|d| start + d.saturating_duration_since(start).mul_f64(0.95));
     let mut invariants: Vec<Vec<Vec<Lit>>> = Vec::new();
     let mut results: Vec<(Outcome, Artifact)> = Vec::with_capacity(count);
-    for i in 0..count {
+    for (i, label) in labels.iter().enumerate() {
         if limits::interrupted() {
             results.push((Outcome::Unknown(Reason::Interrupted), Artifact::None));
             continue;
@@ -125,7 +125,6 @@ pub fn check_each(
         let t = Instant::now();
         let share = end.map(|e| e.saturating_duration_since(t) / (count - i) as u32);
         let pre = a.preprocess_config(share.map(|s| s.as_secs_f64()));
-        let label = &labels[i];
         // A justice property is checked on its reduction to safety (and by k-liveness).
         let l2s = match i.checked_sub(safety) {
             Some(j) => Some(aig.liveness_to_safety(j).with_context(|| shown(&a.model))?),

@@ -133,10 +133,11 @@ pub(crate) fn warn_about_model(path: &Path, aig: &Aig, each_property: bool) {
     let j = aig.justice.len();
     if j > 0 && !each_property {
         eprintln!(
-            "pdrkit: warning: {}: the {j} justice properties (liveness) are not checked: \
-             --each-property checks them too, --property N with --engine klive or l2s one; \
-             the safety properties are",
-            shown(path)
+            "pdrkit: warning: {}: {j} justice propert{} not checked (liveness; \
+             --each-property checks every property, --engine klive or l2s with --property N \
+             one justice property); the safety properties are",
+            shown(path),
+            if j == 1 { "y is" } else { "ies are" }
         );
     }
     if aig.properties().is_empty() && !(each_property && j > 0) {

@@ -2,7 +2,8 @@
 //! [`TransitionSystem`](pdrkit_ts::TransitionSystem) and answers with an [`Outcome`]: a
 //! counterexample [`Trace`], a [`Proof`] (an inductive invariant or a k-induction argument), or
 //! unknown. Engines: [`ic3`] (IC3/PDR), [`bmc`], [`kind`] (k-induction and KIPDR) and the
-//! [`portfolio`] running several in parallel. Each runs on either SAT backend, chosen at run
+//! [`portfolio`] running several in parallel; for a justice property, [`klive`] (k-liveness on
+//! IC3, over the AIG, with a liveness certificate). Each runs on either SAT backend, chosen at run
 //! time by its configuration ([`SatBackend`]: pdrkit's own solver or MiniSat).
 //!
 //! A front end builds the model in code or reads it, and runs an engine:

@@ -11,14 +11,21 @@
 //! - bad = `c ≥ k + 1`.
 //!
 //! The certificate ([`KLive::certificate`]) is a safety certificate of that model (its
-//! property `P'` implies `c ≤ k`) given fairness and justice signals that rank its states by
-//! `v = (c, S)`, ordered lexicographically with `S` by inclusion, against the next rank
-//! `n = (c + 1, ∅)` when `all`, else `(c, T)`. In `x` with the intervened latches of `y`:
-//! `q'_i = ¬T_i(x) ∧ v(y) ⊑ v(x)` for each model signal and one more, `q'_p = v(y) ⊏ n(x)`.
-//! Every step `s → t` of a state satisfying `P'` has `v(t) = n(s) ⊒ v(s)` without overflow, so
-//! certifaiger's Decrease, Closure and Consistent hold: a step is either strict progress
-//! (`q'_p`) or keeps the rank, when some signal missing from `T` stays missing (the argument
-//! is spelled out in `docs/decisions.md`); `q'_i` implies `¬σ_i`, which is the Liveness check.
+//! property `P'` implies `c ≤ k`) with fairness and justice signals that rank its states for
+//! certifaiger's liveness checks. The rank of a state is `v = (c, S)`, ordered
+//! lexicographically with `S` by inclusion; its successor's rank is `n = (c + 1, ∅)` when
+//! `all`, else `(c, T)`, so every step `s → t` has `v(t) = n(s) ⊒ v(s)` (no overflow: `P'`
+//! holds in `t`). Read in `x` with the counter's latches of `y` (interventions), the signals
+//! are `q'_i = ¬T_i(x) ∧ v(y) ⊑ v(x)` for each model signal and `q'_p = v(y) ⊏ n(x)`:
+//! - Decrease (`Q'_ts` after `s → t`): if `v(s) ⊏ n(t)`, `q'_p`; else `v(s) = v(t) = n(t)`, so
+//!   `t` completes no round and some `T_i(t)` is 0: `q'_i`.
+//! - Closure (`Q'_su`, `s → t` ⇒ `Q'_tu`): `v(u) ⊏ n(s) = v(t) ⊑ n(t)` gives `q'_p`; else
+//!   `v(u) ⊑ v(s) ⊑ v(t)`, and either `v(u) ⊏ n(t)` or all of them are equal, `T(t) = T(s)`,
+//!   and the `q'_i` of `s` holds in `t`.
+//! - Consistent (`Q'_st`, `Q'_tu` after `s → t → u`): `q'_p` fails on a step (`v(t) = n(s)`),
+//!   so `v(t) ⊑ v(s)` and `v(u) ⊑ v(t)`: the three ranks are equal, `T` is the same in all,
+//!   and each `q'_i` carries over.
+//! - Liveness: `q'_i` implies `¬T_i ⇒ ¬σ_i`, the model's signal is 0.
 
 use pdrkit_logic::Lit;
 

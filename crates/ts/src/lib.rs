@@ -4,7 +4,9 @@
 //! to the original file's inputs and latches. A system can be built with latches and gates
 //! replaced by what they were proved equal to ([`Reduction`]; `pdrkit-preprocess` proves them).
 //! Latches whose reset is a function of other signals (AIGER 1.9.23) are lowered to
-//! uninitialized ones under a constraint before a system is built ([`reset`]).
+//! uninitialized ones under a constraint before a system is built ([`reset`]). A justice
+//! property becomes a safety model too: by liveness to safety ([`liveness`]) or with a
+//! k-liveness counter ([`klive`]), whose proofs become liveness certificates.
 
 pub mod aig;
 pub mod aiger;
