@@ -22,6 +22,7 @@ use pdrkit_ts::{aiger, Aig, Reset};
 /// Models of `tests/models` that are not safety problems (not in the manifest): refused, or
 /// liveness models (`live_*`, run by `tests/liveness.rs`).
 const REFUSED_MODELS: &[&str] = &[
+    "live_and_safety.aag",
     "live_reset_fn_sat.aag",
     "live_stuck_unsat.aag",
     "live_toggle_sat.aag",

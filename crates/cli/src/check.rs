@@ -72,7 +72,12 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
         Some(l) => (&l.aig, None),
         None => (aig, a.property),
     };
-    let pre = a.preprocess_config(a.timeout);
+    // k-liveness alone builds its own systems: the reduced model needs no more than its cone.
+    let pre = if l2s.is_some() && a.engine == crate::args::Engine::Klive {
+        pdrkit_preprocess::PreprocessConfig::off()
+    } else {
+        a.preprocess_config(a.timeout)
+    };
     let (ts, pre_stats) = pdrkit_preprocess::preprocess(engine_aig, property, a.first_latch, &pre)
         .with_context(|| shown(&a.model))?;
     if l2s.is_none() {

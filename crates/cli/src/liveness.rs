@@ -86,9 +86,9 @@ pub(crate) fn solve(
         Engine::Klive => prove(a, loaded, l2s.justice, ctl, stats),
         Engine::Portfolio => {
             // Both at once: the first checked answer stops the other (they share `ctl`).
-            let (found, proved) = std::thread::scope(|scope| {
-                let mut own = Vec::new();
+            let (found, found_stats, proved) = std::thread::scope(|scope| {
                 let proving = scope.spawn(|| {
+                    let mut own = Vec::new();
                     let r = prove(a, loaded, l2s.justice, ctl, &mut own);
                     if matches!(r.0, Outcome::Safe(_)) {
                         ctl.stop();
@@ -97,10 +97,8 @@ pub(crate) fn solve(
                 });
                 let mut found_stats = Vec::new();
                 let found = refute(a, loaded, l2s, ts, ctl, &mut found_stats, true);
-                let proved = proving.join();
-                ((found, found_stats), proved)
+                (found, found_stats, proving.join())
             });
-            let ((found, found_stats), proved) = (found, proved);
             stats.extend(found_stats);
             match proved {
                 Ok((proved, own)) => {

@@ -58,32 +58,7 @@ impl Aig {
     /// (see the module documentation). Reset functions are refused, as for
     /// [`Aig::liveness_to_safety`].
     pub fn k_liveness(&self, justice: usize, k: u32) -> Result<KLive, LivenessError> {
-        self.validate()?;
-        if let Some(latch) = self
-            .latches
-            .iter()
-            .position(|l| l.reset.function().is_some())
-        {
-            return Err(LivenessError::ResetFunction { latch });
-        }
-        let Some(lits) = self.justice.get(justice) else {
-            return Err(LivenessError::NoSuchJustice {
-                index: justice,
-                count: self.justice.len(),
-            });
-        };
-        let mut aig = self.clone();
-        aig.outputs.clear();
-        aig.bads.clear();
-        aig.justice.clear();
-        aig.fairness.clear();
-        aig.symbols.retain(|s| {
-            matches!(
-                s.kind,
-                SymbolKind::Input | SymbolKind::Latch | SymbolKind::Constraint
-            )
-        });
-        let signals: Vec<Lit> = self.fairness.iter().chain(lits).copied().collect();
+        let (mut aig, signals) = self.without_properties(justice)?;
         let seen: Vec<Lit> = signals.iter().map(|_| aig.new_var().lit()).collect();
         let bound = u64::from(k) + 1;
         let width = (64 - bound.leading_zeros()) as usize;

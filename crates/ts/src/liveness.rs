@@ -80,32 +80,7 @@ impl Aig {
     /// [`Aig::lower_reset_functions`]'s model instead, whose lassos are the original's once the
     /// first-step latch is dropped ([`crate::Lowered::witness`]).
     pub fn liveness_to_safety(&self, justice: usize) -> Result<L2s, LivenessError> {
-        self.validate()?;
-        if let Some(latch) = self
-            .latches
-            .iter()
-            .position(|l| l.reset.function().is_some())
-        {
-            return Err(LivenessError::ResetFunction { latch });
-        }
-        let Some(lits) = self.justice.get(justice) else {
-            return Err(LivenessError::NoSuchJustice {
-                index: justice,
-                count: self.justice.len(),
-            });
-        };
-        let mut aig = self.clone();
-        aig.outputs.clear();
-        aig.bads.clear();
-        aig.justice.clear();
-        aig.fairness.clear();
-        // Names of the dropped properties would name positions that no longer exist.
-        aig.symbols.retain(|s| {
-            matches!(
-                s.kind,
-                SymbolKind::Input | SymbolKind::Latch | SymbolKind::Constraint
-            )
-        });
+        let (mut aig, watched) = self.without_properties(justice)?;
         let (inputs, latches) = (self.inputs.len(), self.latches.len());
         let save = aig.new_var().lit();
         aig.inputs.push(save);
@@ -116,7 +91,6 @@ impl Aig {
         });
         let shadows: Vec<Lit> = (0..latches).map(|_| aig.new_var().lit()).collect();
         let saved = aig.new_var().lit();
-        let watched: Vec<Lit> = self.fairness.iter().chain(lits).copied().collect();
         let seen: Vec<Lit> = watched.iter().map(|_| aig.new_var().lit()).collect();
 
         // The step of the save: copy now, never again.
@@ -151,6 +125,45 @@ impl Aig {
             inputs,
             latches,
         })
+    }
+
+    /// The base of a reduction of justice property `justice`: a copy of the model without
+    /// properties (outputs, bad-state, justice, fairness) or their symbols, and the property's
+    /// signals (the fairness constraints, then the justice literals). Refuses a malformed
+    /// model, a missing property and reset functions (the reductions compare or count latch
+    /// values from the initial state, which a reset function leaves open).
+    pub(crate) fn without_properties(
+        &self,
+        justice: usize,
+    ) -> Result<(Aig, Vec<Lit>), LivenessError> {
+        self.validate()?;
+        if let Some(latch) = self
+            .latches
+            .iter()
+            .position(|l| l.reset.function().is_some())
+        {
+            return Err(LivenessError::ResetFunction { latch });
+        }
+        let Some(lits) = self.justice.get(justice) else {
+            return Err(LivenessError::NoSuchJustice {
+                index: justice,
+                count: self.justice.len(),
+            });
+        };
+        let mut aig = self.clone();
+        aig.outputs.clear();
+        aig.bads.clear();
+        aig.justice.clear();
+        aig.fairness.clear();
+        // Names of the dropped properties would name positions that no longer exist.
+        aig.symbols.retain(|s| {
+            matches!(
+                s.kind,
+                SymbolKind::Input | SymbolKind::Latch | SymbolKind::Constraint
+            )
+        });
+        let signals = self.fairness.iter().chain(lits).copied().collect();
+        Ok((aig, signals))
     }
 }
 
