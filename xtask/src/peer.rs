@@ -646,7 +646,11 @@ mod tests {
             assert_eq!(Peer::parse(p.name()).unwrap(), p);
         }
         assert!(Peer::parse("RIC3").is_err());
-        assert_eq!(Peer::Ric3.command_line(60.0), "rIC3 -e ic3 FILE");
+        assert_eq!(
+            Peer::Ric3.command_line(60.0),
+            "rIC3 -e ic3 FILE (-e rlive for a justice property)"
+        );
+        assert!(Peer::AbcBmc.command_line(5.0).contains("bmc3 -T 5;"));
         assert!(Peer::Ric3.normal_exit(20) && !Peer::Ric3.normal_exit(0));
     }
 
@@ -661,5 +665,9 @@ mod tests {
             args,
             vec!["-c", "&r /x/y.aig; &put; fold; pdr -T 3; print_status"]
         );
+        let cmd = abc_command(Peer::AbcBmc, Path::new("/x/y.aig"), 2.5);
+        assert!(cmd.get_args().any(|a| a
+            .to_string_lossy()
+            .contains("fold; bmc3 -T 3; print_status")));
     }
 }

@@ -490,7 +490,10 @@ fn bench_versus_ric3_and_abc_in_one_run() {
         "{csv}"
     );
     let md = std::fs::read_to_string(f.path("out/summary.md")).unwrap();
-    assert!(md.contains("| ric3 | `rIC3 -e ic3 FILE` |"), "{md}");
+    assert!(
+        md.contains("| ric3 | `rIC3 -e ic3 FILE (-e rlive for a justice property)` |"),
+        "{md}"
+    );
     assert!(md.contains("| ric3 | 2 | 1 | 3 | 3 | 0 |"), "{md}");
     assert!(md.contains("## Versus ric3"), "{md}");
     assert!(md.contains("### ic3 against ric3, file by file"), "{md}");
@@ -617,7 +620,10 @@ fn slurm_tasks_run_the_ric3_peer_and_import_compares_with_it() {
         .unwrap();
     assert!(o.status.success(), "{}", text(&o));
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    assert!(md.contains("| ric3 | `rIC3 -e ic3 FILE` |"), "{md}");
+    assert!(
+        md.contains("| ric3 | `rIC3 -e ic3 FILE (-e rlive for a justice property)` |"),
+        "{md}"
+    );
     assert!(md.contains("### ic3 against ric3, file by file"), "{md}");
     assert!(md.contains("| fam/safe.aag | "), "{md}");
 }

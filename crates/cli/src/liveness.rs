@@ -23,8 +23,9 @@ use crate::model::{shown, Loaded};
 use crate::output::Artifact;
 use crate::solve::{engine_spec, portfolio_workers};
 
-/// The justice property to check when this run is a liveness check: with `--engine l2s`, or
-/// when the model's only properties are justice ones; `None` for a safety check.
+/// The justice property to check when this run is a liveness check: with `--engine l2s` or
+/// `klive`, or when the model's only properties are justice ones; `None` for a safety check
+/// and for `--each-property` (which checks every property itself, [`crate::each`]).
 pub(crate) fn justice_to_check(
     a: &CheckArgs,
     path: &Path,
