@@ -444,4 +444,13 @@ fn each_property_answers_safety_and_justice_properties() {
         assert_eq!(r.status.code(), Some(2), "{}", describe(file, &r));
         assert!(stderr(&r).contains("--justice N"), "{}", describe(file, &r));
     }
+    // A model of justice properties alone: one line for its one property.
+    let o = check("live_stuck_unsat.aag", &["--each-property"]);
+    assert_eq!(
+        o.status.code(),
+        Some(20),
+        "{}",
+        describe("justice only", &o)
+    );
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "unsat\nj0 unsat\n");
 }

@@ -78,8 +78,16 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     } else {
         a.preprocess_config(a.timeout)
     };
-    let (ts, pre_stats) = pdrkit_preprocess::preprocess(engine_aig, property, a.first_latch, &pre)
-        .with_context(|| shown(&a.model))?;
+    // `--each-property` builds each property's system itself (a model of justice properties
+    // alone has no system of all its properties).
+    let prepared = if a.each_property {
+        None
+    } else {
+        Some(
+            pdrkit_preprocess::preprocess(engine_aig, property, a.first_latch, &pre)
+                .with_context(|| shown(&a.model))?,
+        )
+    };
     if l2s.is_none() {
         warn_about_model(&a.model, aig, a.each_property);
     }
@@ -98,7 +106,7 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     for path in &stale {
         remove_stale(path)?;
     }
-    if a.verbose {
+    if let (true, Some((_, pre_stats))) = (a.verbose, &prepared) {
         let (b, f) = (pre_stats.before, pre_stats.after);
         eprintln!(
             "pdrkit: model: {} inputs, {} latches, {} gates after cone of influence and hashing",
@@ -119,7 +127,9 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     }
     let ctl = Control::new().with_deadline(deadline);
     let mut stats: Vec<Stat> = vec![("engine".into(), a.engine.name().into())];
-    stats.extend(preprocess_stats(&pre_stats));
+    if let Some((_, pre_stats)) = &prepared {
+        stats.extend(preprocess_stats(pre_stats));
+    }
     limits::attach(
         &ctl,
         stats.clone(),
@@ -131,13 +141,13 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     if a.verbose {
         limits::show_progress(start);
     }
-    if a.each_property {
+    let Some((ts, _)) = &prepared else {
         return each::check_each(&a, &loaded, names.as_ref(), start, deadline, stats);
-    }
+    };
     let (outcome, artifact, note) = match &l2s {
-        Some(l) => liveness::solve(&a, &loaded, l, &ts, &ctl, &mut stats),
+        Some(l) => liveness::solve(&a, &loaded, l, ts, &ctl, &mut stats),
         None => {
-            let (o, artifact) = solve(&a, &loaded, &ts, a.property, &ctl, &mut stats);
+            let (o, artifact) = solve(&a, &loaded, ts, a.property, &ctl, &mut stats);
             (o, artifact, None)
         }
     };
