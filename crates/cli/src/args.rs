@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use pdrkit_engine::ic3::Ic3Config;
 use pdrkit_engine::kind::KindConfig;
+use pdrkit_engine::klive::KliveConfig;
 use pdrkit_preprocess::PreprocessConfig;
 
 /// pdrkit: a hardware model checker for AIGER safety properties (IC3/PDR, BMC, k-induction).
@@ -147,7 +148,7 @@ pub struct CheckArgs {
     /// the worker table).
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub jobs: Option<usize>,
-    /// BMC and k-induction: stop with unknown after this depth.
+    /// BMC and k-induction: stop with unknown after this depth; k-liveness: after this bound.
     #[arg(long, value_name = "K")]
     pub bound: Option<usize>,
     /// Answer unknown after this many seconds (wall clock).
@@ -221,6 +222,9 @@ pub struct CheckArgs {
     /// k-induction and KIPDR options.
     #[command(flatten)]
     pub kind: KindConfig,
+    /// k-liveness options.
+    #[command(flatten)]
+    pub klive: KliveConfig,
 }
 
 /// The command line's grammar as clap builds it, with pdrkit's conventions applied: a switch
@@ -285,6 +289,19 @@ impl CheckArgs {
         }
     }
 
+    /// k-liveness's configuration: its options, IC3's (isolated from the other engines), and
+    /// `--bound` as the largest bound.
+    pub fn klive_config(&self) -> KliveConfig {
+        KliveConfig {
+            ic3: self.ic3_config(),
+            max_k: self.bound.map_or(KliveConfig::DEFAULT.max_k, |b| {
+                b.min(u32::MAX as usize) as u32
+            }),
+            ..self.klive.clone()
+        }
+        .isolated()
+    }
+
     /// Rejects contradictory combinations before anything runs.
     pub fn validate(&self) -> anyhow::Result<()> {
         if self.first_latch && self.engine != Engine::Ic3 {
@@ -312,8 +329,9 @@ fn seconds(s: &str) -> Result<f64, String> {
 
 /// The options given on the command line (`check_matches`: the `check` subcommand's) that
 /// the run does not use, each with why: IC3's with a k-induction or BMC engine, k-induction's
-/// with IC3 or BMC, `--jobs` and `--no-share` outside the portfolio, `--bound` with IC3 or the
-/// portfolio, `--map` without `--vcd`.
+/// with IC3 or BMC, k-liveness's with an engine other than it or the default, `--jobs` and
+/// `--no-share` outside the portfolio, `--bound` with IC3 or the portfolio, `--map` without
+/// `--vcd`.
 pub fn unused_options(check_matches: &clap::ArgMatches, a: &CheckArgs) -> Vec<String> {
     use clap::parser::ValueSource;
     let engine = a.engine;
@@ -335,14 +353,16 @@ pub fn unused_options(check_matches: &clap::ArgMatches, a: &CheckArgs) -> Vec<St
             unused.push((id, not_by_engine.clone()));
         }
     }
+    if !matches!(engine, Engine::Portfolio | Engine::Klive) {
+        for id in ids(KliveConfig::augment_args(clap::Command::new("klive"))) {
+            unused.push((id, not_by_engine.clone()));
+        }
+    }
     if !matches!(engine, Engine::Portfolio | Engine::L2s) {
         unused.push(("jobs".into(), not_by_engine.clone()));
         unused.push(("no_share".into(), not_by_engine.clone()));
     }
-    if matches!(
-        engine,
-        Engine::Ic3 | Engine::Portfolio | Engine::L2s | Engine::Klive
-    ) {
+    if matches!(engine, Engine::Ic3 | Engine::Portfolio | Engine::L2s) {
         unused.push(("bound".into(), not_by_engine.clone()));
     }
     if a.vcd.is_none() {

@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use pdrkit_engine::klive::{self, KliveConfig, KliveOutcome, KliveStats};
+use pdrkit_engine::klive::{self, KliveOutcome, KliveStats};
 use pdrkit_engine::{portfolio, Control, Outcome, Reason, Stat, Trace};
 use pdrkit_ts::{aiger, Aig, L2s, TransitionSystem};
 
@@ -138,11 +138,7 @@ fn prove(
             ),
         );
     }
-    let cfg = KliveConfig {
-        ic3: a.ic3_config(),
-        ..KliveConfig::default()
-    }
-    .isolated();
+    let cfg = a.klive_config();
     let mut st = KliveStats::default();
     let outcome = klive::check(
         &loaded.aig,

@@ -7,7 +7,8 @@
 //! The safety model ([`Aig::k_liveness`]) adds to the model, all with reset 0:
 //! - one latch `S_i` per signal `σ_i`: "seen since the last round"; with `T_i = S_i ∨ σ_i` and
 //!   `all = ⋀ T_i` (a round completes now), `S_i' = T_i ∧ ¬all`;
-//! - a counter `c` of completed rounds, `c' = c + all`, wide enough to hold `k + 1`;
+//! - a counter `c` of completed rounds, `c' = c + all`, wide enough to hold `k + 1` (wider
+//!   when asked: a run that raises `k` keeps one system, and with it IC3's frames);
 //! - bad = `c ≥ k + 1`.
 //!
 //! The certificate ([`KLive::certificate`]) is a safety certificate of that model (its
@@ -55,13 +56,16 @@ pub struct KLive {
 
 impl Aig {
     /// The safety model "justice property `justice`'s signals complete at most `k` rounds"
-    /// (see the module documentation). Reset functions are refused, as for
+    /// (see the module documentation), its counter `width` bits wide or, when that cannot
+    /// hold `k + 1`, as wide as that needs. Models that differ only in `k` (at one width)
+    /// differ only in their bad states: their latches, inputs and gates before the bad
+    /// state's are the same. Reset functions are refused, as for
     /// [`Aig::liveness_to_safety`].
-    pub fn k_liveness(&self, justice: usize, k: u32) -> Result<KLive, LivenessError> {
+    pub fn k_liveness(&self, justice: usize, k: u32, width: usize) -> Result<KLive, LivenessError> {
         let (mut aig, signals) = self.without_properties(justice)?;
         let seen: Vec<Lit> = signals.iter().map(|_| aig.new_var().lit()).collect();
         let bound = u64::from(k) + 1;
-        let width = (64 - bound.leading_zeros()) as usize;
+        let width = width.max(KLive::min_width(k));
         let counter: Vec<Lit> = (0..width).map(|_| aig.new_var().lit()).collect();
         let t: Vec<Lit> = signals
             .iter()
@@ -94,6 +98,11 @@ impl Aig {
 }
 
 impl KLive {
+    /// The narrowest counter [`Aig::k_liveness`] builds for bound `k`: the bits of `k + 1`.
+    pub fn min_width(k: u32) -> usize {
+        (64 - (u64::from(k) + 1).leading_zeros()) as usize
+    }
+
     /// The liveness certificate (certifaiger's witness circuit) of justice property
     /// `self.justice` from `safety`, a safety certificate of [`KLive::aig`] whose symbols map
     /// its inputs and latches to `self.aig`'s (`i<N> = <lit>`, `l<N> = <lit>`) or which keeps

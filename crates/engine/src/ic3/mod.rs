@@ -86,6 +86,36 @@ pub fn check(
     o
 }
 
+/// Runs IC3 on `ts` from `frames`, the frames an earlier run (of [`check_from`]) left on a
+/// system with the same inputs, latches, initial states, constraints and transition relation
+/// whose bad states include `ts`'s: k-liveness raising its bound (`Frames::new()` starts
+/// afresh). Those frames stay valid: each `F_i` still holds every state reachable in `i` steps
+/// (that never depended on the property) and, below the frontier, no bad state of the
+/// earlier run, so none of `ts`'s. The run resumes at the earlier frontier. Returns the outcome
+/// and the frames it ends with.
+pub fn check_from(
+    ts: &TransitionSystem,
+    cfg: &Ic3Config,
+    ctl: &Control,
+    stats: &mut Ic3Stats,
+    frames: Frames,
+) -> (Outcome, Frames) {
+    let _interruptible = ctl.enter();
+    let mut ic3 = Ic3::new(ts, cfg.clone(), ctl.clone());
+    debug_assert!(
+        (0..=frames.depth())
+            .flat_map(|i| frames.level(i))
+            .chain(frames.level(pdrkit_frames::INF))
+            .flat_map(|c| c.iter())
+            .all(|l| ts.latch_index(l.var()).is_some()),
+        "frames over variables that are not latches of the system"
+    );
+    ic3.frames = frames;
+    let o = ic3.run();
+    *stats = std::mem::take(&mut ic3.stats);
+    (o, ic3.frames)
+}
+
 /// Why a search ended early.
 enum Stop {
     /// A counterexample.
@@ -201,7 +231,11 @@ impl<'a> Ic3<'a> {
 
     /// The levels, until an invariant, a counterexample or a stop.
     fn levels(&mut self) -> Result<Vec<Clause>, Stop> {
-        self.initialize()?;
+        if self.k() == 0 {
+            self.initialize()?;
+        } else {
+            self.resume()?;
+        }
         loop {
             self.strengthen()?;
             self.end_level()?;
@@ -239,6 +273,19 @@ impl<'a> Ic3<'a> {
             unreachable!("bad_state returns a trace for level 0");
         }
         self.extend();
+        Ok(())
+    }
+
+    /// The solvers of frames an earlier run left ([`check_from`]); its frontier is this run's
+    /// first.
+    fn resume(&mut self) -> Result<(), Stop> {
+        for level in 0..=self.k() {
+            let s = self.build_solver(level);
+            self.solvers.push(s);
+        }
+        if self.bad_state(0)?.is_some() {
+            unreachable!("bad_state returns a trace for level 0");
+        }
         Ok(())
     }
 
