@@ -225,6 +225,8 @@ enum Goal {
     /// A liveness condition's conclusion about signal `i` (fairness constraints first, then
     /// the justice literals).
     Signal(usize),
+    /// Consistent's conclusion that some signal at a model signal's position is 0.
+    ModelSignal,
 }
 
 struct Checker<'a> {
@@ -786,6 +788,7 @@ impl Checker<'_> {
                 ),
                 _ => "the certificate's signals that cover \"is reached from\" are not closed under its steps".to_owned(),
             },
+            Goal::ModelSignal => "on a step of a cycle of the certificate, only signals with no model signal in their place are 0: they prove nothing of the model's cycles".to_owned(),
             Goal::Signal(i) => match condition {
                 Condition::Liveness(_) => {
                     let nf = m.fairness.len();

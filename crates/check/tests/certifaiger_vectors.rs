@@ -164,3 +164,20 @@ fn weakened_liveness_certificates_are_rejected() {
     // The model itself as certificate: no signal is ever 0 on its own, it ranks nothing.
     assert!(check_certificate(&m, &m).is_err());
 }
+
+/// A certificate whose only signal that is ever 0 is an extending one (no model signal in its
+/// place) ranks nothing of the model: with its model signal the constant 1 and its extending
+/// signal the constant 0 it would pass Decrease, Closure, Consistent and Liveness as
+/// certifaiger states them, for any model. This model has a fair lasso (a latch toggling from
+/// 0, justice "the latch infinitely often"); Consistent's "some model signal is 0" refuses it.
+#[test]
+fn an_extending_signal_alone_proves_nothing() {
+    let model = pdrkit_check::Model::parse(b"aag 1 0 1 0 0 0 0 1 0\n2 3\n1\n2\n").unwrap();
+    let trivial = pdrkit_check::Model::parse(b"aag 1 0 1 0 0 0 0 1 0\n2 3\n2\n1\n0\n").unwrap();
+    match check_certificate(&model, &trivial) {
+        Err(CertError::Failed { condition, .. }) => {
+            assert_eq!(condition, Condition::Consistent(0))
+        }
+        other => panic!("expected Consistent to fail, got {other:?}"),
+    }
+}

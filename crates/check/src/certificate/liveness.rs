@@ -17,12 +17,24 @@
 //! | Decrease   | G(s) ∧ G(t) ∧ F'st ⇒ Q'_ts                                               |
 //! | Closure    | G(s) ∧ G(t) ∧ G(u) ∧ F'st ∧ Q'_su ⇒ Q'_tu                                |
 //! | Consistent | G(s) ∧ G(t) ∧ G(u) ∧ F'st ∧ F'tu ∧ Q'_st ∧ Q'_tu ⇒ ⋀ (q'_st ⇒ q'_tu)     |
+//! |            | (and `⋁ q'_st` over the signals at model positions, see below)           |
 //!
 //! In Liveness, W's signal at the position of each model signal is compared with it (`true`
 //! where W has none), the model's read in `s` without intervention. Decrease and Closure make
 //! `Q'_xy` cover "`x` is reached from `y`"; so on a cycle of W every step has a signal that is
 //! 0 and, by Consistent, stays 0 around the cycle: no fair cycle in W, hence (Liveness, and the
 //! safety conditions making W simulate the model) none in the model.
+//!
+//! That last step needs the signal that stays 0 to stand at a model signal's position. W may
+//! have more signals than the model (certifaiger's `extending_liveness_signal` vector adds one
+//! so that Decrease holds), and Liveness says nothing of those: an extending signal that is 0
+//! around a cycle proves nothing. Read as above, a certificate whose model signals are all the
+//! constant 1 and whose one extending signal is the constant 0 passes all four conditions for
+//! any model, one with a fair lasso too. So Consistent asks one thing more: under its premises
+//! (two steps `s → t → u` that a cycle of W may hold), some signal at a model position is 0 on
+//! `s → t`. On a cycle those premises hold at every step, so the signal that stays 0 around
+//! it can be taken at a model position. Every valid vector of certifaiger passes this, and so
+//! do pdrkit's certificates, whose extending (ranking) signal is 1 on every step of W.
 
 use pdrkit_logic::Lit;
 
@@ -92,15 +104,18 @@ impl Checker<'_> {
                 enc.assert(st);
                 enc.assert(tu);
                 let signals: Vec<Lit> = self.witness_signals(j).collect();
-                signals
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &l)| {
-                        let a = self.edge(enc, l, &mut s, &mut t);
-                        let b = self.edge(enc, l, &mut t, &mut u);
-                        (!enc.and(a, !b), Goal::Signal(i))
-                    })
-                    .collect()
+                let mut model_signal = Lit::FALSE;
+                let mut goals: Vec<(Lit, Goal)> = Vec::with_capacity(signals.len() + 1);
+                for (i, &l) in signals.iter().enumerate() {
+                    let a = self.edge(enc, l, &mut s, &mut t);
+                    if !self.extending(j, i) {
+                        model_signal = !enc.and(!model_signal, !a);
+                    }
+                    let b = self.edge(enc, l, &mut t, &mut u);
+                    goals.push((!enc.and(a, !b), Goal::Signal(i)));
+                }
+                goals.push((model_signal, Goal::ModelSignal));
+                goals
             }
             _ => unreachable!("not a liveness condition: {condition}"),
         }
@@ -127,6 +142,18 @@ impl Checker<'_> {
         let w = self.witness;
         let own = w.justice.get(j).map_or(&[][..], |l| &l[..]);
         w.fairness.iter().chain(own).copied()
+    }
+
+    /// Whether W's signal `i` (in [`Self::witness_signals`]' order) of justice property `j`
+    /// stands at no model signal's position: an extending signal.
+    fn extending(&self, j: usize, i: usize) -> bool {
+        let (m, w) = (self.model, self.witness);
+        let model_justice = m.justice.get(j).map_or(0, |l| l.len());
+        if i < w.fairness.len() {
+            i >= m.fairness.len()
+        } else {
+            i - w.fairness.len() >= model_justice
+        }
     }
 
     /// W's signal at the position of the model's signal `i` of justice property `j`.
