@@ -1,8 +1,9 @@
 //! End-to-end runs of `pdrkit check` on liveness models (`tests/models/live_*.aag`). A fair
 //! lasso is `sat` with a lasso witness the independent checker replayed (and `pdrkit replay`
 //! accepts); a k-liveness proof (the default engine, `--engine klive`) is `unsat` with a
-//! liveness certificate the checker accepted (and `pdrkit certify` accepts); a proof of the
-//! model reduced to safety alone has no certificate, so it is `unknown`.
+//! liveness certificate the checker accepted (and `pdrkit certify` accepts), and so is an IC3
+//! proof of the model reduced to safety (`--engine ic3`, `l2s`); a k-induction proof of the
+//! reduced model has no certificate, so it is `unknown`.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -112,9 +113,10 @@ fn assert_certified(model: &Path, extra: &[&str], scratch: &Path) {
 fn a_proof_is_answered_only_with_a_certificate() {
     let dir = scratch("proofs");
     let stuck = models_dir().join("live_stuck_unsat.aag");
-    for engine in [&[][..], &["--engine", "klive"]] {
+    for engine in &ENGINES[..3] {
         assert_certified(&stuck, engine, &dir);
     }
+    assert_certified(&stuck, &["--engine", "klive"], &dir);
     // HWMCC's call form writes the certificate (binary) where it is told.
     let c = dir.join("hwmcc.cert");
     let o = pdrkit([
@@ -125,13 +127,13 @@ fn a_proof_is_answered_only_with_a_certificate() {
     assert_eq!(o.status.code(), Some(20), "{}", describe("HWMCC form", &o));
     let r = pdrkit(["certify".as_ref(), stuck.as_os_str(), c.as_os_str()]);
     assert_eq!(r.status.code(), Some(0), "{}", describe("HWMCC form", &r));
-    // Liveness to safety alone proves without a certificate: unknown.
-    for engine in &ENGINES[1..] {
+    // k-induction's proofs of the reduced model are no invariant of it: unknown.
+    for engine in &ENGINES[3..] {
         // BMC cannot prove: it reaches its bound.
         let line = if engine.contains(&"bmc") {
             "the bound"
         } else {
-            "has no certificate"
+            "no invariant a liveness certificate is built from"
         };
         let o = check("live_stuck_unsat.aag", engine);
         assert_unknown(&format!("live_stuck_unsat {engine:?}"), &o, line);
@@ -349,13 +351,12 @@ fn random_live_model(seed: u64) -> pdrkit_ts::Aig {
 
 /// Through the binary, on random models: `sat` exactly when the reduced model's bad state is
 /// reachable by explicit search (the reduction itself is checked against fair lassos by
-/// `pdrkit-ts`'s tests); otherwise `unsat` with a certificate `pdrkit certify` accepts (the
-/// default engine, k-liveness), or `unknown` with the no-certificate line (IC3 on the reduced
-/// model).
+/// `pdrkit-ts`'s tests); otherwise `unsat` with a certificate `pdrkit certify` accepts, from
+/// the default engine or from IC3 on the reduced model.
 #[test]
 fn random_models_agree_with_explicit_search() {
     let dir = scratch("random");
-    let (mut sat, mut unknown, mut unsat) = (0, 0, 0);
+    let (mut sat, mut reduced_proofs, mut unsat) = (0, 0, 0);
     for seed in 0..60u64 {
         let aig = random_live_model(seed);
         let reduced = aig.liveness_to_safety(0).unwrap();
@@ -378,17 +379,18 @@ fn random_models_agree_with_explicit_search() {
         if live {
             assert_eq!(o.status.code(), Some(10), "{}", describe(&what, &o));
             sat += 1;
-        } else if engine == "ic3" {
-            assert_unknown(&what, &o, "has no certificate");
-            unknown += 1;
         } else {
-            assert_certified(&path, &["--timeout", "30"], &dir);
-            unsat += 1;
+            assert_certified(&path, &["--engine", engine, "--timeout", "30"], &dir);
+            if engine == "ic3" {
+                reduced_proofs += 1;
+            } else {
+                unsat += 1;
+            }
         }
     }
     assert!(
-        sat > 10 && unknown > 5 && unsat > 5,
-        "sat {sat}, unknown {unknown}, unsat {unsat}"
+        sat > 10 && reduced_proofs > 5 && unsat > 5,
+        "sat {sat}, proofs of the reduced model {reduced_proofs}, other proofs {unsat}"
     );
 }
 
@@ -453,4 +455,38 @@ fn each_property_answers_safety_and_justice_properties() {
         describe("justice only", &o)
     );
     assert_eq!(String::from_utf8_lossy(&o.stdout), "unsat\nj0 unsat\n");
+}
+
+/// A proof of the reduced model becomes a certificate only through its invariant: here the
+/// model's fair cycle (the latch `x` toggling while `y` is 1) lies where `y`, stuck at 0, never
+/// goes. IC3's invariant of the reduced model excludes it and its certificate is accepted; the
+/// certificate built from no invariant at all lets W's states go there, and is refused.
+#[test]
+fn reduced_invariants_become_certificates() {
+    use pdrkit_engine::{ic3, Control, Outcome};
+    let text = "aag 3 0 2 0 1 0 0 1 0\n2 6\n4 4\n1\n2\n6 4 3\n";
+    let aig = pdrkit_ts::aiger::parse(text.as_bytes()).unwrap();
+    let model = pdrkit_check::Model::parse(text.as_bytes()).unwrap();
+    let l2s = aig.liveness_to_safety(0).unwrap();
+    let ts = pdrkit_ts::TransitionSystem::from_aig(&l2s.aig, None).unwrap();
+    let mut stats = ic3::Ic3Stats::default();
+    let Outcome::Safe(proof) =
+        ic3::check(&ts, &ic3::Ic3Config::default(), &Control::new(), &mut stats)
+    else {
+        panic!("the reduced model is safe");
+    };
+    let certify = |invariant: &[Vec<pdrkit_logic::Lit>]| {
+        let cert = l2s.certificate(&aig, invariant).expect("a certificate");
+        let cert = pdrkit_check::Model::parse(&pdrkit_ts::aiger::write_aag(&cert)).unwrap();
+        pdrkit_check::check_certificate(&model, &cert)
+    };
+    let invariant = proof.invariant_in_model(&ts, &l2s.aig).unwrap();
+    assert!(!invariant.is_empty());
+    if let Err(e) = certify(&invariant) {
+        panic!("IC3's invariant: {e}");
+    }
+    assert!(certify(&[]).is_err(), "no invariant ranks nothing");
+    // A clause over something other than the reduced model's latches has no meaning there.
+    let stranger = pdrkit_logic::Var(l2s.aig.max_var + 1).lit();
+    assert!(l2s.certificate(&aig, &[vec![stranger]]).is_none());
 }

@@ -1,21 +1,22 @@
 //! Liveness checks: a justice property answered by two engines — liveness to safety
-//! ([`pdrkit_ts::liveness`], the reduced model checked by a safety engine) for lassos, and
-//! k-liveness ([`pdrkit_engine::klive`]) for proofs — and told only as far as the independent
-//! checker backs it.
+//! ([`pdrkit_ts::liveness`], the reduced model checked by a safety engine) for lassos and
+//! proofs, and k-liveness ([`pdrkit_engine::klive`]) for proofs — and told only as far as the
+//! independent checker backs it.
 //!
 //! `--engine l2s` runs the portfolio on the reduced model (any other safety engine named runs
 //! alone there); `--engine klive` runs k-liveness; the default engine runs both at once, the
 //! first checked answer winning. A counterexample of the reduced model becomes a lasso witness
 //! of the model as read, `sat` once the checker's own simulation accepts it
-//! ([`pdrkit_check::replay_lasso`]); a k-liveness proof becomes a liveness certificate, `unsat`
-//! once the checker accepts it for the model (restricted to the justice property checked)
-//! (always: `--no-self-check` is for safety answers only). A proof of the reduced model has no
-//! certificate (its invariant is not a ranking the checker reads), so alone it is `unknown`.
+//! ([`pdrkit_check::replay_lasso`]); a k-liveness proof, or an invariant of the reduced model
+//! ([`L2s::certificate`]), becomes a liveness certificate, `unsat` once the checker accepts it
+//! for the model (restricted to the justice property checked) (always: `--no-self-check` is
+//! for safety answers only). A k-induction proof of the reduced model has no certificate, so
+//! alone it is `unknown`.
 
 use std::path::Path;
 
 use pdrkit_engine::klive::{self, KliveOutcome, KliveStats};
-use pdrkit_engine::{portfolio, Control, Outcome, Reason, Stat, Trace};
+use pdrkit_engine::{portfolio, Control, Outcome, Proof, Reason, Stat, Trace};
 use pdrkit_ts::{aiger, Aig, L2s, TransitionSystem};
 
 use crate::args::{CheckArgs, Engine};
@@ -111,7 +112,7 @@ pub(crate) fn solve(
                 }
                 Err(_) => stats.push(("klive.refused".into(), "k-liveness panicked".into())),
             }
-            if matches!(found.0, Outcome::Unsafe(_)) {
+            if !matches!(found.0, Outcome::Unknown(_)) {
                 stats.push(("liveness_winner".into(), "l2s".into()));
             }
             found
@@ -157,24 +158,8 @@ fn prove(
         Ok(KliveOutcome::Unknown(why)) => return unknown(why, None),
         Err(e) => return unknown(Reason::Internal(e.to_string()), None),
     };
-    // The checker reads the certificate as it is written, with its own reader, and checks it
-    // against the model reduced to this one justice property.
-    let Some(model) = loaded.checked.single_justice(justice) else {
-        return unknown(
-            Reason::Internal(format!(
-                "the checker's model has no justice property {justice}"
-            )),
-            None,
-        );
-    };
-    let verdict = pdrkit_check::Model::parse(&aiger::write_aag(&certificate))
-        .map_err(|e| format!("the checker cannot read it: {e}"))
-        .and_then(|c| pdrkit_check::check_certificate(&model, &c).map_err(|e| e.to_string()));
-    if let Err(e) = verdict {
-        return unknown(
-            Reason::CheckFailed(format!("liveness certificate rejected by the checker: {e}")),
-            None,
-        );
+    if let Err(why) = certified(loaded, justice, &certificate) {
+        return unknown(why, None);
     }
     stats.push(("proof_k".into(), (k as usize).into()));
     (
@@ -182,6 +167,45 @@ fn prove(
         Artifact::Certificate(certificate),
         None,
     )
+}
+
+/// Whether the checker accepts `certificate` for `loaded`'s justice property `justice`: it
+/// reads the certificate as it is written, with its own reader, and checks it against the
+/// model reduced to this one justice property.
+fn certified(loaded: &Loaded, justice: usize, certificate: &Aig) -> Result<(), Reason> {
+    let Some(model) = loaded.checked.single_justice(justice) else {
+        return Err(Reason::Internal(format!(
+            "the checker's model has no justice property {justice}"
+        )));
+    };
+    pdrkit_check::Model::parse(&aiger::write_aag(certificate))
+        .map_err(|e| format!("the checker cannot read it: {e}"))
+        .and_then(|c| pdrkit_check::check_certificate(&model, &c).map_err(|e| e.to_string()))
+        .map(|_| ())
+        .map_err(|e| {
+            Reason::CheckFailed(format!("liveness certificate rejected by the checker: {e}"))
+        })
+}
+
+/// The liveness certificate of a proof of the reduced model ([`L2s::certificate`]), once the
+/// checker accepted it: for an invariant (IC3's) of a model without reset functions.
+fn certify_reduced(
+    loaded: &Loaded,
+    l2s: &L2s,
+    ts: &TransitionSystem,
+    proof: &Proof,
+) -> Result<Box<Aig>, Reason> {
+    if loaded.lowered.is_some() {
+        return Err(Reason::NotCertifiable);
+    }
+    let invariant = proof
+        .invariant_in_model(ts, &l2s.aig)
+        .ok_or(Reason::NotCertifiable)?;
+    let certificate = l2s
+        .certificate(&loaded.aig, &invariant)
+        .ok_or(Reason::NotCertifiable)?;
+    certified(loaded, l2s.justice, &certificate)?;
+    Ok(Box::new(certificate))
 }
 
 /// Liveness to safety: the chosen engine (the portfolio for `l2s` and, with `racing`, beside
@@ -195,28 +219,28 @@ fn refute(
     stats: &mut Vec<Stat>,
     racing: bool,
 ) -> (Outcome, Artifact, Option<String>) {
-    // The lasso is built and checked on the answering worker's thread, so that a refused one
-    // leaves the others running. A proof of the reduced model ends the run (`unknown`, below),
-    // except beside k-liveness, which can still prove with a certificate.
-    let accept = |o: &Outcome| -> Result<Option<String>, Reason> {
+    // The lasso or certificate is built and checked on the answering worker's thread, so that
+    // a refused one leaves the others running.
+    let accept = |o: &Outcome| -> Result<Artifact, Reason> {
         match o {
             Outcome::Unsafe(trace) => lasso(loaded, l2s, ts, trace)
-                .map(Some)
+                .map(Artifact::Witness)
                 .map_err(Reason::CheckFailed),
-            _ if racing => Err(Reason::NotCertifiable),
-            _ => Ok(None),
+            Outcome::Safe(proof) => {
+                certify_reduced(loaded, l2s, ts, proof).map(Artifact::Certificate)
+            }
+            Outcome::Unknown(_) => Ok(Artifact::None),
         }
     };
-    let (outcome, lasso) = match engine_spec(a) {
+    let (outcome, artifact) = match engine_spec(a) {
         Some(spec) => {
             let (o, st) = spec.run(ts, ctl);
             stats.extend(st);
-            match &o {
-                Outcome::Safe(_) => (o, None),
-                _ => match accept(&o) {
-                    Ok(l) => (o, l),
-                    Err(why) => (Outcome::Unknown(why), None),
-                },
+            match accept(&o) {
+                Ok(artifact) => (o, artifact),
+                // A proof without a certificate: told below.
+                Err(Reason::NotCertifiable) if matches!(o, Outcome::Safe(_)) => (o, Artifact::None),
+                Err(why) => (Outcome::Unknown(why), Artifact::None),
             }
         }
         None => {
@@ -228,20 +252,24 @@ fn refute(
             let (r, accepted) = portfolio::check_accepted(ts, &workers, ctl, &accept);
             stats.push(("l2s_winner".into(), r.winner.unwrap_or("none").into()));
             stats.extend(r.stats);
-            (r.outcome, accepted.flatten())
+            (r.outcome, accepted.unwrap_or(Artifact::None))
         }
     };
-    match (outcome, lasso) {
-        (Outcome::Unsafe(trace), Some(lasso)) => {
+    match (outcome, artifact) {
+        (Outcome::Unsafe(trace), artifact @ Artifact::Witness(_)) => {
             stats.push(("depth".into(), trace.depth().into()));
-            (Outcome::Unsafe(trace), Artifact::Witness(lasso), None)
+            (Outcome::Unsafe(trace), artifact, None)
+        }
+        (Outcome::Safe(proof), artifact @ Artifact::Certificate(_)) => {
+            stats.push(("proof_lemmas".into(), proof.len().into()));
+            (Outcome::Safe(proof), artifact, None)
         }
         (Outcome::Safe(_), _) => (
             Outcome::Unknown(Reason::NotCertifiable),
             Artifact::None,
             Some(
-                "the reduced model is safe (no fair lasso), but a proof of liveness to safety \
-                 has no certificate (--engine klive proves with one)"
+                "the reduced model is safe (no fair lasso), but its proof is no invariant a \
+                 liveness certificate is built from (--engine ic3 or klive prove with one)"
                     .into(),
             ),
         ),

@@ -32,7 +32,7 @@ use pdrkit_logic::Lit;
 
 use crate::aig::{Aig, Symbol, SymbolKind};
 use crate::aiger;
-use crate::liveness::{and, mux, or, zero_latch, LivenessError};
+use crate::liveness::{and, mux, or, subset, zero_latch, LivenessError, Rounds};
 
 /// A justice property with its k-liveness counter ([`Aig::k_liveness`]).
 #[derive(Clone, Debug)]
@@ -63,20 +63,10 @@ impl Aig {
     /// [`Aig::liveness_to_safety`].
     pub fn k_liveness(&self, justice: usize, k: u32, width: usize) -> Result<KLive, LivenessError> {
         let (mut aig, signals) = self.without_properties(justice)?;
-        let seen: Vec<Lit> = signals.iter().map(|_| aig.new_var().lit()).collect();
+        let Rounds { seen, all, .. } = Rounds::build(&mut aig, &signals);
         let bound = u64::from(k) + 1;
         let width = width.max(KLive::min_width(k));
         let counter: Vec<Lit> = (0..width).map(|_| aig.new_var().lit()).collect();
-        let t: Vec<Lit> = signals
-            .iter()
-            .zip(&seen)
-            .map(|(&sig, &s)| or(&mut aig, s, sig))
-            .collect();
-        let all = t.iter().fold(Lit::TRUE, |acc, &ti| and(&mut aig, acc, ti));
-        for (&s, &ti) in seen.iter().zip(&t) {
-            let next = and(&mut aig, ti, !all);
-            aig.latches.push(zero_latch(s, next));
-        }
         let mut carry = all;
         for &b in &counter {
             let next = mux(&mut aig, carry, !b, b);
@@ -154,12 +144,7 @@ impl KLive {
         let s_x: Vec<Lit> = seen_at.iter().map(|&p| latch(&w, p)).collect();
         let c_x: Vec<Lit> = counter_at.iter().map(|&p| latch(&w, p)).collect();
         let (s_y, c_y) = fresh.split_at(s_x.len());
-        let t: Vec<Lit> = self
-            .signals
-            .iter()
-            .zip(&s_x)
-            .map(|(&sig, &s)| or(&mut w, s, sig))
-            .collect();
+        let t = Rounds::t(&mut w, &self.signals, &s_x);
         let all = t.iter().fold(Lit::TRUE, |acc, &ti| and(&mut w, acc, ti));
         let c_lt = less_than(&mut w, c_y, &c_x);
         let c_eq = equal(&mut w, c_y, &c_x);
@@ -244,14 +229,4 @@ fn equal(aig: &mut Aig, a: &[Lit], b: &[Lit]) -> Lit {
         eq = and(aig, eq, !differ);
     }
     eq
-}
-
-/// Every member of `a` is in `b` (sets as bit vectors).
-fn subset(aig: &mut Aig, a: &[Lit], b: &[Lit]) -> Lit {
-    let mut all = Lit::TRUE;
-    for (&x, &y) in a.iter().zip(b) {
-        let out = and(aig, x, !y);
-        all = and(aig, all, !out);
-    }
-    all
 }

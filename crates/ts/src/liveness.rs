@@ -1,23 +1,32 @@
 //! Liveness to safety (Biere, Artho and Schuppan 2002): a justice property of an AIGER 1.9
 //! model becomes a safety model with one bad-state property, whose counterexamples are the
-//! model's fair lassos.
+//! model's fair lassos, and whose inductive invariants become liveness certificates.
 //!
 //! A justice property is violated when some infinite run from an initial state keeps every
 //! invariant constraint at every step and makes every fairness literal and every literal of the
 //! property 1 infinitely often (each literal read with its own step's inputs). The state space
 //! being finite, such a run exists iff a *lasso* does: a run `s_0 … s_K` with `s_K = s_L` for
-//! some `L < K` whose loop steps `L … K-1` meet every literal. The reduced model guesses `L`:
+//! some `L < K` whose loop steps `L … K-1` meet every literal.
 //!
+//! The signals (the fairness literals and the property's literals) are first folded into one,
+//! by the round tracker [`Rounds`]: one latch `S_i` per signal `σ_i` (reset 0), "seen since the
+//! last round", with `T_i = S_i ∨ σ_i`, `all = ⋀ T_i` (a round completes now) and
+//! `S_i' = T_i ∧ ¬all`. A loop of this model `M'` on which `all` is 1 somewhere meets every
+//! signal (the round that completes last in the loop began inside it, or at its start with the
+//! `S` the loop ends with); a fair loop of the model, gone round twice, is such a loop of `M'`.
+//! One signal is what makes a proof a certificate ([`L2s::certificate`]): its invariant then
+//! says "no state comes back to itself after a round", with no set of signals to quantify over.
+//!
+//! The reduced model guesses `L` on `M'`:
 //! - an oracle input `save`; a latch `saved` (reset 0, next `saved ∨ save`);
-//! - one shadow latch per original latch (reset 0), which copies that latch at the step where
+//! - one shadow latch per latch of `M'` (reset 0), which copies that latch at the step where
 //!   `save` is 1 and `saved` is still 0, and keeps its value otherwise;
-//! - one `seen` latch per fairness literal and per literal of the justice property (reset 0,
-//!   next `seen ∨ ((saved ∨ save) ∧ lit)`): it is 1 at step `k` iff the literal was 1 at some
-//!   step in `L … k-1`, the step of the save itself included, since the loop starts there;
-//! - bad = `saved ∧ (every latch = its shadow) ∧ every seen`.
+//! - one latch `seen` (reset 0, next `seen ∨ ((saved ∨ save) ∧ all)`): 1 at step `k` iff a
+//!   round completed at some step in `L … k-1`, the step of the save itself included;
+//! - bad = `saved ∧ (every latch of M' = its shadow) ∧ seen`.
 //!
-//! So the reduced model is bad at step `K` iff `saved` was set at some `L < K`, `s_K = s_L`,
-//! and every literal was 1 at some step of `L … K-1`: exactly a lasso of the original model
+//! So the reduced model is bad at step `K` iff `saved` was set at some `L < K`, the state of
+//! `M'` at `K` is the one at `L`, and a round completed in `L … K-1`: a lasso of the model
 //! ending with step `K-1` ([`L2s::lasso`] drops step `K`, whose inputs only serve to read the
 //! bad literal). The original constraints are kept; they then also hold at step `K`, which
 //! loses no lasso: step `K` may repeat step `L`'s inputs. The original inputs and latches keep
@@ -58,15 +67,54 @@ pub enum LivenessError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct L2s {
     /// The safety model: one bad-state property, no justice or fairness sections. Its inputs
-    /// are the original ones, then `save`; its latches the original ones, then the shadows (in
-    /// the original latches' order), then `saved`, then the `seen` latches (fairness first).
+    /// are the original ones, then `save`; its latches the original ones, then the round
+    /// tracker's `S_i` (fairness first), then the shadows (in that order), then `saved`, then
+    /// `seen`.
     pub aig: Aig,
     /// The justice property reduced.
     pub justice: usize,
     /// The original model's input count (the position of `save`).
     pub inputs: usize,
-    /// The original model's latch count (the position of the first shadow).
+    /// The original model's latch count (the position of the first `S_i`).
     pub latches: usize,
+    /// How many of the signals are fairness constraints (the rest are the property's).
+    fairness: usize,
+    /// The round tracker's latches `S_i`, and `M'`'s latches' shadows, `saved` and `seen`.
+    rounds: Vec<Lit>,
+    shadows: Vec<Lit>,
+    saved: Lit,
+    seen: Lit,
+}
+
+/// The round tracker of a justice property's signals (see the module documentation), shared
+/// by both reductions: the latches `S_i`, the `T_i` and `all`.
+pub(crate) struct Rounds {
+    pub(crate) seen: Vec<Lit>,
+    pub(crate) t: Vec<Lit>,
+    pub(crate) all: Lit,
+}
+
+impl Rounds {
+    /// Adds the tracker of `signals` to `aig`: its latches (fresh variables, reset 0) and gates.
+    pub(crate) fn build(aig: &mut Aig, signals: &[Lit]) -> Rounds {
+        let seen: Vec<Lit> = signals.iter().map(|_| aig.new_var().lit()).collect();
+        let t = Self::t(aig, signals, &seen);
+        let all = t.iter().fold(Lit::TRUE, |acc, &ti| and(aig, acc, ti));
+        for (&s, &ti) in seen.iter().zip(&t) {
+            let next = and(aig, ti, !all);
+            aig.latches.push(zero_latch(s, next));
+        }
+        Rounds { seen, t, all }
+    }
+
+    /// `T_i = S_i ∨ σ_i` over the latches `seen`.
+    pub(crate) fn t(aig: &mut Aig, signals: &[Lit], seen: &[Lit]) -> Vec<Lit> {
+        signals
+            .iter()
+            .zip(seen)
+            .map(|(&sig, &s)| or(aig, s, sig))
+            .collect()
+    }
 }
 
 /// The name the reduced model's symbol table gives the oracle input.
@@ -80,8 +128,11 @@ impl Aig {
     /// [`Aig::lower_reset_functions`]'s model instead, whose lassos are the original's once the
     /// first-step latch is dropped ([`crate::Lowered::witness`]).
     pub fn liveness_to_safety(&self, justice: usize) -> Result<L2s, LivenessError> {
-        let (mut aig, watched) = self.without_properties(justice)?;
+        let (mut aig, signals) = self.without_properties(justice)?;
         let (inputs, latches) = (self.inputs.len(), self.latches.len());
+        let rounds = Rounds::build(&mut aig, &signals);
+        // The latches of M': the model's, then the tracker's.
+        let watched: Vec<Lit> = aig.latches.iter().map(|l| l.lit).collect();
         let save = aig.new_var().lit();
         aig.inputs.push(save);
         aig.symbols.push(Symbol {
@@ -89,34 +140,27 @@ impl Aig {
             index: inputs,
             name: SAVE_NAME.into(),
         });
-        let shadows: Vec<Lit> = (0..latches).map(|_| aig.new_var().lit()).collect();
+        let shadows: Vec<Lit> = watched.iter().map(|_| aig.new_var().lit()).collect();
         let saved = aig.new_var().lit();
-        let seen: Vec<Lit> = watched.iter().map(|_| aig.new_var().lit()).collect();
+        let seen = aig.new_var().lit();
 
         // The step of the save: copy now, never again.
         let save_now = and(&mut aig, save, !saved);
-        for (j, &sh) in shadows.iter().enumerate() {
-            let s = self.latches[j].lit;
+        for (&s, &sh) in watched.iter().zip(&shadows) {
             let next = mux(&mut aig, save_now, s, sh);
             aig.latches.push(zero_latch(sh, next));
         }
         let active = or(&mut aig, saved, save);
         aig.latches.push(zero_latch(saved, active));
-        for (&q, &sn) in watched.iter().zip(&seen) {
-            let now = and(&mut aig, active, q);
-            let next = or(&mut aig, sn, now);
-            aig.latches.push(zero_latch(sn, next));
-        }
-        let mut bad = saved;
-        for (j, &sh) in shadows.iter().enumerate() {
-            let s = self.latches[j].lit;
+        let now = and(&mut aig, active, rounds.all);
+        let next = or(&mut aig, seen, now);
+        aig.latches.push(zero_latch(seen, next));
+        let mut bad = and(&mut aig, saved, seen);
+        for (&s, &sh) in watched.iter().zip(&shadows) {
             let differ = [and(&mut aig, s, !sh), and(&mut aig, !s, sh)];
             for d in differ {
                 bad = and(&mut aig, bad, !d);
             }
-        }
-        for &sn in &seen {
-            bad = and(&mut aig, bad, sn);
         }
         aig.bads.push(bad);
         Ok(L2s {
@@ -124,6 +168,11 @@ impl Aig {
             justice,
             inputs,
             latches,
+            fairness: self.fairness.len(),
+            rounds: rounds.seen,
+            shadows,
+            saved,
+            seen,
         })
     }
 
@@ -214,6 +263,145 @@ impl L2s {
     }
 }
 
+impl L2s {
+    /// The liveness certificate (certifaiger's witness circuit) of justice property
+    /// `self.justice` of `model` (the model this reduction was built from) from `invariant`,
+    /// an inductive invariant of [`L2s::aig`] that excludes its bad states: clauses over its
+    /// latch literals. It speaks of the model restricted to that one justice property; its
+    /// inputs and latches are numbered consecutively, as certifaiger requires. `None` when
+    /// `model` is not the one reduced or a clause names something other than a latch.
+    ///
+    /// The witness `W` is `M'` (the model and the round tracker, all of it in place), with
+    /// `J(a) = Inv(a, shadows 0, saved 0, seen 0)` as its invariant (its bad state is `¬J`).
+    /// For `W`'s states `a` and `c` (`c`'s latches named by fresh inputs through
+    /// interventions), `D_e(a, c) = Inv(a, shadows c, saved 1, seen e)` over-approximates "`a`
+    /// is reached from `c`, with (`e = 1`) or without a completed round". By induction of
+    /// `Inv`, a step `c → t` gives `D_{all(c)}(t, c)` (`c` saved), and `D_e(a, c)` with a step
+    /// `a → b` gives `D_{e ∨ all(a)}(b, c)`; since `Inv` excludes the bad states, `D_1(a, a)`
+    /// is false. The signals, with `R = D_0 ∨ D_1` and `⊊`/`⊆` on the `S` and `T` sets:
+    /// - the ranking signal `q'_p(a, c) = D_1(a, c) ∨ (R(a, c) ∧ all(a)) ∨ (D_0(a, c) ∧ S(c) ⊊
+    ///   T(a))`: progress by the end of `a`'s step. It is false on every step `s → t` (the
+    ///   first two cases give `D_1(t, t)`; in the third, `S(t) = T(s)`);
+    /// - one signal per model signal `i`: `q'_i(a, c) = D_0(a, c) ∧ ¬all(a) ∧ S(c) ⊆ S(a) ∧
+    ///   ¬T_i(a)`.
+    ///
+    /// Decrease (`Q'_ts` after `s → t`): `D_{all(s)}(t, s)`; with `all(s)` that is `q'_p`;
+    /// else `D_0(t, s)` and `S(t) = T(s) ⊇ S(s)`: `all(t)` or `S(s) ⊊ T(t)` give `q'_p`, and
+    /// otherwise `T(t) = S(s) = S(t)` misses some `i`: `q'_i`. Closure (`s → t`, `Q'_su`):
+    /// each case of `q'_p(s, u)` gives `D_1(t, u)` or `D_0(t, u) ∧ S(u) ⊊ S(t) ⊆ T(t)`;
+    /// `q'_i(s, u)` gives `D_0(t, u)` and `S(u) ⊆ S(s) ⊆ S(t)`, so `q'_p(t, u)` or all the
+    /// sets are equal and `q'_i(t, u)`. Consistent (`s → t → u`, `Q'_st`, `Q'_tu`): `q'_p` is
+    /// false on steps, so `q'_i(s, t)` and some `q'_j(t, u)` hold, which make `S(s) = T(s) =
+    /// S(t) = T(t) = S(u)`, and `q'_i(t, u)`. Liveness: `q'_i` implies `¬T_i ⇒ ¬σ_i`.
+    pub fn certificate(&self, model: &Aig, invariant: &[Vec<Lit>]) -> Option<Aig> {
+        let (mut w, signals) = model.without_properties(self.justice).ok()?;
+        let r = Rounds::build(&mut w, &signals);
+        // W's latches are M''s, the very literals the reduction reads.
+        let m_lits: Vec<Lit> = w.latches.iter().map(|l| l.lit).collect();
+        if r.seen != self.rounds
+            || self.aig.latches.len() < m_lits.len()
+            || self.aig.latches[..m_lits.len()]
+                .iter()
+                .zip(&m_lits)
+                .any(|(a, &b)| a.lit != b)
+        {
+            return None;
+        }
+        // Fresh inputs for the latches of `c` that are read: every `S_i`, and the model's
+        // latches whose shadow the invariant mentions.
+        let shadow_of = |v: pdrkit_logic::Var| self.shadows.iter().position(|s| s.var() == v);
+        let mut read: Vec<bool> = (0..m_lits.len()).map(|p| p >= self.latches).collect();
+        for l in invariant.iter().flatten() {
+            if let Some(p) = shadow_of(l.var()) {
+                read[p] = true;
+            }
+        }
+        let first_fresh = w.inputs.len();
+        let mut fresh: Vec<Option<Lit>> = vec![None; m_lits.len()];
+        let mut own = Vec::new();
+        for (p, f) in fresh.iter_mut().enumerate() {
+            if read[p] {
+                let lit = w.new_var().lit();
+                w.inputs.push(lit);
+                *f = Some(lit);
+                own.push(p);
+            }
+        }
+        // The invariant with the shadows, `saved` and `seen` replaced: `None` for J.
+        let instance = |w: &mut Aig, edge: Option<bool>| -> Option<Lit> {
+            let mut conj = Lit::TRUE;
+            for clause in invariant {
+                let mut disj = Lit::FALSE;
+                for &l in clause {
+                    let v = l.var();
+                    let value = if m_lits.iter().any(|m| m.var() == v) {
+                        l
+                    } else if let Some(p) = shadow_of(v) {
+                        match edge {
+                            Some(_) => fresh[p]?.xor(l.is_neg()),
+                            None => Lit::FALSE.xor(l.is_neg()),
+                        }
+                    } else if v == self.saved.var() {
+                        Lit::FALSE.xor(edge.is_some() != l.is_neg())
+                    } else if v == self.seen.var() {
+                        Lit::FALSE.xor((edge == Some(true)) != l.is_neg())
+                    } else {
+                        return None;
+                    };
+                    disj = or(w, disj, value);
+                }
+                conj = and(w, conj, disj);
+            }
+            Some(conj)
+        };
+        let j = instance(&mut w, None)?;
+        let d0 = instance(&mut w, Some(false))?;
+        let d1 = instance(&mut w, Some(true))?;
+        let s_a = &r.seen;
+        let s_c: Vec<Lit> = (self.latches..m_lits.len())
+            .map(|p| fresh[p].expect("every S_i is read"))
+            .collect();
+        let reached = or(&mut w, d0, d1);
+        let progress_now = and(&mut w, reached, r.all);
+        let c_in_t = subset(&mut w, &s_c, &r.t);
+        let t_in_c = subset(&mut w, &r.t, &s_c);
+        let grown = and(&mut w, c_in_t, !t_in_c);
+        let grown = and(&mut w, d0, grown);
+        let progress = or(&mut w, d1, progress_now);
+        let progress = or(&mut w, progress, grown);
+        let c_in_a = subset(&mut w, &s_c, s_a);
+        let round = and(&mut w, d0, !r.all);
+        let round = and(&mut w, round, c_in_a);
+        let mut out: Vec<Lit> =
+            r.t.iter()
+                .map(|&ti| {
+                    let q = and(&mut w, round, !ti);
+                    !q
+                })
+                .collect();
+        out.push(!progress);
+        w.bads = vec![!j];
+        w.fairness = out[..self.fairness].to_vec();
+        w.justice = vec![out[self.fairness..].to_vec()];
+        w.comments = vec![format!(
+            "pdrkit liveness-to-safety certificate: justice property {} of the model",
+            self.justice
+        )];
+        // Consecutive numbering, then the interventions by the new literals (inputs keep
+        // their order, so fresh input `k` is input `first_fresh + k`).
+        let mut w = crate::aiger::parse(&crate::aiger::write_aig(&w)).ok()?;
+        for (k, &p) in own.iter().enumerate() {
+            let lit = w.inputs[first_fresh + k];
+            w.symbols.push(Symbol {
+                kind: SymbolKind::Latch,
+                index: p,
+                name: format!("< {}", lit.code()),
+            });
+        }
+        Some(w)
+    }
+}
+
 pub(crate) fn zero_latch(lit: Lit, next: Lit) -> Latch {
     Latch {
         lit,
@@ -244,6 +432,16 @@ pub(crate) fn mux(aig: &mut Aig, c: Lit, t: Lit, e: Lit) -> Lit {
     let x = and(aig, c, t);
     let y = and(aig, !c, e);
     or(aig, x, y)
+}
+
+/// Every member of `a` is in `b` (sets as bit vectors).
+pub(crate) fn subset(aig: &mut Aig, a: &[Lit], b: &[Lit]) -> Lit {
+    let mut all = Lit::TRUE;
+    for (&x, &y) in a.iter().zip(b) {
+        let out = and(aig, x, !y);
+        all = and(aig, all, !out);
+    }
+    all
 }
 
 #[cfg(test)]
@@ -545,8 +743,8 @@ mod tests {
         let l2s = aig.liveness_to_safety(0).unwrap();
         assert_eq!((l2s.inputs, l2s.latches), (0, 1));
         assert_eq!(l2s.aig.inputs.len(), 1);
-        // The latch, its shadow, `saved`, one `seen`.
-        assert_eq!(l2s.aig.latches.len(), 4);
+        // The latch, the round tracker's `S_0`, their shadows, `saved`, `seen`.
+        assert_eq!(l2s.aig.latches.len(), 6);
         let w = safety_witness(&l2s.aig).expect("bad reachable");
         let lasso = l2s.lasso(&w).unwrap();
         assert_eq!(lasso, "1\nj0\n0\n\n\n.\n");
