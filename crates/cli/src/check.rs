@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use pdrkit_engine::{Control, Outcome, Stat, StatValue};
+use pdrkit_ts::Watch;
 
 use crate::args::CheckArgs;
 use crate::model::{read_model, shown, warn_about_model, Loaded};
@@ -65,7 +66,10 @@ pub fn check(a: CheckArgs, options: &[String]) -> anyhow::Result<u8> {
     }
     // A liveness check runs the engines on the justice property reduced to safety.
     let l2s = match liveness::justice_to_check(&a, &a.model, aig)? {
-        Some(j) => Some(aig.liveness_to_safety(j).with_context(|| shown(&a.model))?),
+        Some(j) => Some(
+            aig.liveness_to_safety(j, Watch::Each)
+                .with_context(|| shown(&a.model))?,
+        ),
         None => None,
     };
     let (engine_aig, property) = match &l2s {

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use pdrkit_engine::{Control, Outcome, Reason, Stat, StatValue};
 use pdrkit_logic::{Cube, Lit};
-use pdrkit_ts::{Aig, TransitionSystem};
+use pdrkit_ts::{Aig, TransitionSystem, Watch};
 
 use crate::args::CheckArgs;
 use crate::model::{shown, Loaded};
@@ -127,7 +127,10 @@ pub fn check_each(
         let pre = a.preprocess_config(share.map(|s| s.as_secs_f64()));
         // A justice property is checked on its reduction to safety (and by k-liveness).
         let l2s = match i.checked_sub(safety) {
-            Some(j) => Some(aig.liveness_to_safety(j).with_context(|| shown(&a.model))?),
+            Some(j) => Some(
+                aig.liveness_to_safety(j, Watch::Each)
+                    .with_context(|| shown(&a.model))?,
+            ),
             None => None,
         };
         let (engine_aig, property) = match &l2s {

@@ -7,17 +7,17 @@
 //! alone there); `--engine klive` runs k-liveness; the default engine runs both at once, the
 //! first checked answer winning. A counterexample of the reduced model becomes a lasso witness
 //! of the model as read, `sat` once the checker's own simulation accepts it
-//! ([`pdrkit_check::replay_lasso`]); a k-liveness proof, or an invariant of the reduced model
-//! ([`L2s::certificate`]), becomes a liveness certificate, `unsat` once the checker accepts it
-//! for the model (restricted to the justice property checked) (always: `--no-self-check` is
-//! for safety answers only). A k-induction proof of the reduced model has no certificate, so
-//! alone it is `unknown`.
+//! ([`pdrkit_check::replay_lasso`]); a k-liveness proof, or a proof of the reduced model
+//! followed by IC3 on the reduction with its signals folded (`certify_reduced`), becomes a
+//! liveness certificate, `unsat` once the checker accepts it for the model (restricted to the
+//! justice property checked) (always: `--no-self-check` is for safety answers only).
 
 use std::path::Path;
 
+use pdrkit_engine::ic3::{self, Ic3Config, Ic3Stats};
 use pdrkit_engine::klive::{self, KliveOutcome, KliveStats};
-use pdrkit_engine::{portfolio, Control, Outcome, Proof, Reason, Stat, Trace};
-use pdrkit_ts::{aiger, Aig, L2s, TransitionSystem};
+use pdrkit_engine::{portfolio, Control, Outcome, Reason, Stat, Trace};
+use pdrkit_ts::{aiger, Aig, L2s, TransitionSystem, Watch};
 
 use crate::args::{CheckArgs, Engine};
 use crate::model::{shown, Loaded};
@@ -187,24 +187,49 @@ fn certified(loaded: &Loaded, justice: usize, certificate: &Aig) -> Result<(), R
         })
 }
 
-/// The liveness certificate of a proof of the reduced model ([`L2s::certificate`]), once the
-/// checker accepted it: for an invariant (IC3's) of a model without reset functions.
+/// The liveness certificate of justice property `justice`, once a proof of the reduced model
+/// said it holds: that reduction watches each signal, which finds lassos fastest but whose
+/// invariants rank nothing certifaiger reads, so IC3 proves the property again on the
+/// reduction with the signals folded ([`Watch::Rounds`], unpreprocessed, isolated from the
+/// portfolio's lemmas, which speak of the other reduction), and its invariant becomes the
+/// certificate ([`L2s::certificate`]), returned once the checker accepted it. Models with reset
+/// functions get none (as with k-liveness).
 fn certify_reduced(
+    a: &CheckArgs,
     loaded: &Loaded,
-    l2s: &L2s,
-    ts: &TransitionSystem,
-    proof: &Proof,
+    justice: usize,
+    ctl: &Control,
 ) -> Result<Box<Aig>, Reason> {
     if loaded.lowered.is_some() {
         return Err(Reason::NotCertifiable);
     }
+    let folded = loaded
+        .aig
+        .liveness_to_safety(justice, Watch::Rounds)
+        .map_err(|e| Reason::Internal(e.to_string()))?;
+    let ts = TransitionSystem::from_aig(&folded.aig, None)
+        .map_err(|e| Reason::Internal(e.to_string()))?;
+    let cfg = Ic3Config {
+        name: "l2s-certificate",
+        ..a.klive_config().ic3
+    };
+    let mut st = Ic3Stats::default();
+    let proof = match ic3::check(&ts, &cfg, ctl, &mut st) {
+        Outcome::Safe(proof) => proof,
+        Outcome::Unknown(why) => return Err(why),
+        Outcome::Unsafe(_) => {
+            return Err(Reason::Internal(
+                "the folded reduction has a counterexample where the other has none".into(),
+            ))
+        }
+    };
     let invariant = proof
-        .invariant_in_model(ts, &l2s.aig)
+        .invariant_in_model(&ts, &folded.aig)
         .ok_or(Reason::NotCertifiable)?;
-    let certificate = l2s
+    let certificate = folded
         .certificate(&loaded.aig, &invariant)
         .ok_or(Reason::NotCertifiable)?;
-    certified(loaded, l2s.justice, &certificate)?;
+    certified(loaded, justice, &certificate)?;
     Ok(Box::new(certificate))
 }
 
@@ -226,8 +251,8 @@ fn refute(
             Outcome::Unsafe(trace) => lasso(loaded, l2s, ts, trace)
                 .map(Artifact::Witness)
                 .map_err(Reason::CheckFailed),
-            Outcome::Safe(proof) => {
-                certify_reduced(loaded, l2s, ts, proof).map(Artifact::Certificate)
+            Outcome::Safe(_) => {
+                certify_reduced(a, loaded, l2s.justice, ctl).map(Artifact::Certificate)
             }
             Outcome::Unknown(_) => Ok(Artifact::None),
         }
@@ -261,15 +286,14 @@ fn refute(
             (Outcome::Unsafe(trace), artifact, None)
         }
         (Outcome::Safe(proof), artifact @ Artifact::Certificate(_)) => {
-            stats.push(("proof_lemmas".into(), proof.len().into()));
             (Outcome::Safe(proof), artifact, None)
         }
         (Outcome::Safe(_), _) => (
             Outcome::Unknown(Reason::NotCertifiable),
             Artifact::None,
             Some(
-                "the reduced model is safe (no fair lasso), but its proof is no invariant a \
-                 liveness certificate is built from (--engine ic3 or klive prove with one)"
+                "the reduced model is safe (no fair lasso), but no liveness certificate was \
+                 built for it (models with reset functions get none)"
                     .into(),
             ),
         ),

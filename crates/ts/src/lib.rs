@@ -20,7 +20,7 @@ pub mod reset;
 pub use aig::{Aig, AigError, AndGate, Latch, Reset, Site, Symbol, SymbolKind};
 pub use aiger::{AigerError, Position};
 pub use klive::KLive;
-pub use liveness::{L2s, LivenessError};
+pub use liveness::{L2s, LivenessError, Watch};
 pub use reset::Lowered;
 pub mod system;
 mod varindex;

@@ -8,25 +8,30 @@
 //! being finite, such a run exists iff a *lasso* does: a run `s_0 … s_K` with `s_K = s_L` for
 //! some `L < K` whose loop steps `L … K-1` meet every literal.
 //!
-//! The signals (the fairness literals and the property's literals) are first folded into one,
-//! by the round tracker [`Rounds`]: one latch `S_i` per signal `σ_i` (reset 0), "seen since the
-//! last round", with `T_i = S_i ∨ σ_i`, `all = ⋀ T_i` (a round completes now) and
-//! `S_i' = T_i ∧ ¬all`. A loop of this model `M'` on which `all` is 1 somewhere meets every
-//! signal (the round that completes last in the loop began inside it, or at its start with the
-//! `S` the loop ends with); a fair loop of the model, gone round twice, is such a loop of `M'`.
-//! One signal is what makes a proof a certificate ([`L2s::certificate`]): its invariant then
-//! says "no state comes back to itself after a round", with no set of signals to quantify over.
+//! The reduced model guesses `L`, watching the signals (the fairness literals and the
+//! property's literals) one of two ways ([`Watch`]):
+//! - [`Watch::Each`]: one `seen` latch per signal, and the model's latches shadowed;
+//! - [`Watch::Rounds`]: the signals folded into one by the round tracker [`Rounds`] (one latch
+//!   `S_i` per signal `σ_i`, reset 0, "seen since the last round", with `T_i = S_i ∨ σ_i`,
+//!   `all = ⋀ T_i`, a round completing now, and `S_i' = T_i ∧ ¬all`), one `seen` latch for
+//!   `all`, and the latches of the model with the tracker, `M'`, shadowed. A loop of `M'` on
+//!   which `all` is 1 somewhere meets every signal (the round that completes last in the loop
+//!   began inside it, or at its start with the `S` the loop ends with); a fair loop of the
+//!   model, gone round twice, is such a loop of `M'`. The lassos are longer (IC3 on the
+//!   liveness files took about twice as long to find them), but one signal is what makes a
+//!   proof a certificate ([`L2s::certificate`]): the invariant then says "no state comes back
+//!   to itself after a round", with no set of signals to quantify over.
 //!
-//! The reduced model guesses `L` on `M'`:
+//! Either way:
 //! - an oracle input `save`; a latch `saved` (reset 0, next `saved ∨ save`);
-//! - one shadow latch per latch of `M'` (reset 0), which copies that latch at the step where
+//! - one shadow latch per watched latch (reset 0), which copies that latch at the step where
 //!   `save` is 1 and `saved` is still 0, and keeps its value otherwise;
-//! - one latch `seen` (reset 0, next `seen ∨ ((saved ∨ save) ∧ all)`): 1 at step `k` iff a
-//!   round completed at some step in `L … k-1`, the step of the save itself included;
-//! - bad = `saved ∧ (every latch of M' = its shadow) ∧ seen`.
+//! - each `seen` latch (reset 0, next `seen ∨ ((saved ∨ save) ∧ signal)`) is 1 at step `k` iff
+//!   its signal was 1 at some step in `L … k-1`, the step of the save itself included;
+//! - bad = `saved ∧ (every watched latch = its shadow) ∧ every seen`.
 //!
-//! So the reduced model is bad at step `K` iff `saved` was set at some `L < K`, the state of
-//! `M'` at `K` is the one at `L`, and a round completed in `L … K-1`: a lasso of the model
+//! So the reduced model is bad at step `K` iff `saved` was set at some `L < K`, the watched
+//! state at `K` is the one at `L`, and the signals were met in `L … K-1`: a lasso of the model
 //! ending with step `K-1` ([`L2s::lasso`] drops step `K`, whose inputs only serve to read the
 //! bad literal). The original constraints are kept; they then also hold at step `K`, which
 //! loses no lasso: step `K` may repeat step `L`'s inputs. The original inputs and latches keep
@@ -67,9 +72,9 @@ pub enum LivenessError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct L2s {
     /// The safety model: one bad-state property, no justice or fairness sections. Its inputs
-    /// are the original ones, then `save`; its latches the original ones, then the round
-    /// tracker's `S_i` (fairness first), then the shadows (in that order), then `saved`, then
-    /// `seen`.
+    /// are the original ones, then `save`; its latches the original ones, then (folded) the
+    /// round tracker's `S_i` (fairness first), then the shadows (in that order), then `saved`,
+    /// then the `seen` latches (one per signal, fairness first, or one).
     pub aig: Aig,
     /// The justice property reduced.
     pub justice: usize,
@@ -79,11 +84,24 @@ pub struct L2s {
     pub latches: usize,
     /// How many of the signals are fairness constraints (the rest are the property's).
     fairness: usize,
-    /// The round tracker's latches `S_i`, and `M'`'s latches' shadows, `saved` and `seen`.
+    /// How the signals are watched.
+    pub watch: Watch,
+    /// The round tracker's latches `S_i` (folded only), the watched latches' shadows, `saved`
+    /// and the `seen` latches.
     rounds: Vec<Lit>,
     shadows: Vec<Lit>,
     saved: Lit,
-    seen: Lit,
+    seen: Vec<Lit>,
+}
+
+/// How liveness to safety watches a justice property's signals (see the module
+/// documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watch {
+    /// One `seen` latch per signal: the shortest lassos.
+    Each,
+    /// The signals folded into one by the round tracker: proofs become certificates.
+    Rounds,
 }
 
 /// The round tracker of a justice property's signals (see the module documentation), shared
@@ -127,11 +145,17 @@ impl Aig {
     /// A model with reset functions is refused ([`LivenessError::ResetFunction`]): reduce
     /// [`Aig::lower_reset_functions`]'s model instead, whose lassos are the original's once the
     /// first-step latch is dropped ([`crate::Lowered::witness`]).
-    pub fn liveness_to_safety(&self, justice: usize) -> Result<L2s, LivenessError> {
+    pub fn liveness_to_safety(&self, justice: usize, watch: Watch) -> Result<L2s, LivenessError> {
         let (mut aig, signals) = self.without_properties(justice)?;
         let (inputs, latches) = (self.inputs.len(), self.latches.len());
-        let rounds = Rounds::build(&mut aig, &signals);
-        // The latches of M': the model's, then the tracker's.
+        let (rounds, signals) = match watch {
+            Watch::Each => (Vec::new(), signals),
+            Watch::Rounds => {
+                let r = Rounds::build(&mut aig, &signals);
+                (r.seen, vec![r.all])
+            }
+        };
+        // The watched latches: the model's, then the tracker's.
         let watched: Vec<Lit> = aig.latches.iter().map(|l| l.lit).collect();
         let save = aig.new_var().lit();
         aig.inputs.push(save);
@@ -142,7 +166,7 @@ impl Aig {
         });
         let shadows: Vec<Lit> = watched.iter().map(|_| aig.new_var().lit()).collect();
         let saved = aig.new_var().lit();
-        let seen = aig.new_var().lit();
+        let seen: Vec<Lit> = signals.iter().map(|_| aig.new_var().lit()).collect();
 
         // The step of the save: copy now, never again.
         let save_now = and(&mut aig, save, !saved);
@@ -152,15 +176,20 @@ impl Aig {
         }
         let active = or(&mut aig, saved, save);
         aig.latches.push(zero_latch(saved, active));
-        let now = and(&mut aig, active, rounds.all);
-        let next = or(&mut aig, seen, now);
-        aig.latches.push(zero_latch(seen, next));
-        let mut bad = and(&mut aig, saved, seen);
+        for (&q, &sn) in signals.iter().zip(&seen) {
+            let now = and(&mut aig, active, q);
+            let next = or(&mut aig, sn, now);
+            aig.latches.push(zero_latch(sn, next));
+        }
+        let mut bad = saved;
         for (&s, &sh) in watched.iter().zip(&shadows) {
             let differ = [and(&mut aig, s, !sh), and(&mut aig, !s, sh)];
             for d in differ {
                 bad = and(&mut aig, bad, !d);
             }
+        }
+        for &sn in &seen {
+            bad = and(&mut aig, bad, sn);
         }
         aig.bads.push(bad);
         Ok(L2s {
@@ -169,7 +198,8 @@ impl Aig {
             inputs,
             latches,
             fairness: self.fairness.len(),
-            rounds: rounds.seen,
+            watch,
+            rounds,
             shadows,
             saved,
             seen,
@@ -268,8 +298,9 @@ impl L2s {
     /// `self.justice` of `model` (the model this reduction was built from) from `invariant`,
     /// an inductive invariant of [`L2s::aig`] that excludes its bad states: clauses over its
     /// latch literals. It speaks of the model restricted to that one justice property; its
-    /// inputs and latches are numbered consecutively, as certifaiger requires. `None` when
-    /// `model` is not the one reduced or a clause names something other than a latch.
+    /// inputs and latches are numbered consecutively, as certifaiger requires. `None` when the
+    /// signals were not folded ([`Watch::Rounds`]), `model` is not the one reduced or a clause
+    /// names something other than a latch.
     ///
     /// The witness `W` is `M'` (the model and the round tracker, all of it in place), with
     /// `J(a) = Inv(a, shadows 0, saved 0, seen 0)` as its invariant (its bad state is `¬J`).
@@ -294,6 +325,9 @@ impl L2s {
     /// false on steps, so `q'_i(s, t)` and some `q'_j(t, u)` hold, which make `S(s) = T(s) =
     /// S(t) = T(t) = S(u)`, and `q'_i(t, u)`. Liveness: `q'_i` implies `¬T_i ⇒ ¬σ_i`.
     pub fn certificate(&self, model: &Aig, invariant: &[Vec<Lit>]) -> Option<Aig> {
+        if self.watch != Watch::Rounds {
+            return None;
+        }
         let (mut w, signals) = model.without_properties(self.justice).ok()?;
         let r = Rounds::build(&mut w, &signals);
         // W's latches are M''s, the very literals the reduction reads.
@@ -343,7 +377,7 @@ impl L2s {
                         }
                     } else if v == self.saved.var() {
                         Lit::FALSE.xor(edge.is_some() != l.is_neg())
-                    } else if v == self.seen.var() {
+                    } else if v == self.seen[0].var() {
                         Lit::FALSE.xor((edge == Some(true)) != l.is_neg())
                     } else {
                         return None;
@@ -692,8 +726,10 @@ mod tests {
         let (mut sat, mut unsat) = (0, 0);
         for seed in 0..600 {
             let aig = random_aig(seed);
+            // Both ways of watching, on alternate seeds (the folded model has up to 16 latches).
+            let watch = [Watch::Each, Watch::Rounds][seed as usize % 2];
             for j in 0..aig.justice.len() {
-                let l2s = aig.liveness_to_safety(j).expect("reduces");
+                let l2s = aig.liveness_to_safety(j, watch).expect("reduces");
                 l2s.aig
                     .validate()
                     .expect("the reduced model is well formed");
@@ -704,17 +740,20 @@ mod tests {
                     Some(w) => {
                         assert!(
                             live,
-                            "seed {seed} j{j}: reduced bad reachable, no fair lasso"
+                            "seed {seed} j{j} {watch:?}: reduced bad reachable, no fair lasso"
                         );
                         let lasso = l2s.lasso(&w).expect("well-shaped witness");
                         assert!(
                             is_lasso(&aig, j, &lasso),
-                            "seed {seed} j{j}: not a lasso:\n{lasso}"
+                            "seed {seed} j{j} {watch:?}: not a lasso:\n{lasso}"
                         );
                         sat += 1;
                     }
                     None => {
-                        assert!(!live, "seed {seed} j{j}: fair lasso, reduced model safe");
+                        assert!(
+                            !live,
+                            "seed {seed} j{j} {watch:?}: fair lasso, reduced model safe"
+                        );
                         unsat += 1;
                     }
                 }
@@ -740,29 +779,35 @@ mod tests {
     #[test]
     fn toggling_latch_has_a_lasso_of_two_steps() {
         let aig = toggle();
-        let l2s = aig.liveness_to_safety(0).unwrap();
-        assert_eq!((l2s.inputs, l2s.latches), (0, 1));
-        assert_eq!(l2s.aig.inputs.len(), 1);
-        // The latch, the round tracker's `S_0`, their shadows, `saved`, `seen`.
-        assert_eq!(l2s.aig.latches.len(), 6);
-        let w = safety_witness(&l2s.aig).expect("bad reachable");
-        let lasso = l2s.lasso(&w).unwrap();
-        assert_eq!(lasso, "1\nj0\n0\n\n\n.\n");
-        assert!(is_lasso(&aig, 0, &lasso));
+        // Each: the latch, its shadow, `saved`, one `seen`; folded: also the round tracker's
+        // `S_0` and its shadow.
+        for (watch, latches) in [(Watch::Each, 4), (Watch::Rounds, 6)] {
+            let l2s = aig.liveness_to_safety(0, watch).unwrap();
+            assert_eq!((l2s.inputs, l2s.latches), (0, 1));
+            assert_eq!(l2s.aig.inputs.len(), 1);
+            assert_eq!(l2s.aig.latches.len(), latches);
+            let w = safety_witness(&l2s.aig).expect("bad reachable");
+            let lasso = l2s.lasso(&w).unwrap();
+            assert_eq!(lasso, "1\nj0\n0\n\n\n.\n");
+            assert!(is_lasso(&aig, 0, &lasso));
+        }
     }
 
     #[test]
     fn stuck_latch_has_no_lasso() {
         let mut aig = toggle();
         aig.latches[0].next = aig.latches[0].lit;
-        assert!(safety_witness(&aig.liveness_to_safety(0).unwrap().aig).is_none());
+        for watch in [Watch::Each, Watch::Rounds] {
+            let l2s = aig.liveness_to_safety(0, watch).unwrap();
+            assert!(safety_witness(&l2s.aig).is_none());
+        }
     }
 
     #[test]
     fn refusals() {
         let aig = toggle();
         assert_eq!(
-            aig.liveness_to_safety(1),
+            aig.liveness_to_safety(1, Watch::Each),
             Err(LivenessError::NoSuchJustice { index: 1, count: 1 })
         );
         let mut f = aig.clone();
@@ -770,10 +815,10 @@ mod tests {
         f.inputs.push(i);
         f.latches[0].reset = Reset::Function(i);
         assert_eq!(
-            f.liveness_to_safety(0),
+            f.liveness_to_safety(0, Watch::Each),
             Err(LivenessError::ResetFunction { latch: 0 })
         );
-        let l2s = aig.liveness_to_safety(0).unwrap();
+        let l2s = aig.liveness_to_safety(0, Watch::Each).unwrap();
         assert!(l2s.lasso("1\nb0\n0000\n1\n.\n").is_err());
         assert!(l2s.lasso("1\nb0\n000\n1\n1\n.\n").is_err());
     }
