@@ -30,9 +30,10 @@
 
 use pdrkit_logic::Lit;
 
-use crate::aig::{Aig, Symbol, SymbolKind};
-use crate::aiger;
-use crate::liveness::{and, mux, or, subset, zero_latch, LivenessError, Rounds};
+use crate::aig::{Aig, SymbolKind};
+use crate::liveness::{
+    and, mux, or, subset, with_interventions, zero_latch, LivenessError, Rounds,
+};
 
 /// A justice property with its k-liveness counter ([`Aig::k_liveness`]).
 #[derive(Clone, Debug)]
@@ -174,18 +175,7 @@ impl KLive {
             "pdrkit k-liveness certificate: justice property {} of the model, at most {} rounds",
             self.justice, self.k
         )];
-        // Consecutive numbering (the binary format's), then the interventions by the new
-        // literals: the inputs keep their order, so fresh input `k` is input `first_fresh + k`.
-        let mut w = aiger::parse(&aiger::write_aig(&w)).ok()?;
-        for (k, &p) in own.iter().enumerate() {
-            let lit = w.inputs[first_fresh + k];
-            w.symbols.push(Symbol {
-                kind: SymbolKind::Latch,
-                index: p,
-                name: format!("< {}", lit.code()),
-            });
-        }
-        Some(w)
+        with_interventions(&w, first_fresh, &own)
     }
 }
 

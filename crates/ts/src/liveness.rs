@@ -421,19 +421,25 @@ impl L2s {
             "pdrkit liveness-to-safety certificate: justice property {} of the model",
             self.justice
         )];
-        // Consecutive numbering, then the interventions by the new literals (inputs keep
-        // their order, so fresh input `k` is input `first_fresh + k`).
-        let mut w = crate::aiger::parse(&crate::aiger::write_aig(&w)).ok()?;
-        for (k, &p) in own.iter().enumerate() {
-            let lit = w.inputs[first_fresh + k];
-            w.symbols.push(Symbol {
-                kind: SymbolKind::Latch,
-                index: p,
-                name: format!("< {}", lit.code()),
-            });
-        }
-        Some(w)
+        with_interventions(&w, first_fresh, &own)
     }
+}
+
+/// A liveness certificate `w` as certifaiger reads it: numbered consecutively (the binary
+/// format's numbering), then latch `own[k]` named as the source of the intervention into fresh
+/// input `first_fresh + k` (`l<N> < <lit>`; the inputs keep their order through the
+/// renumbering). `None` if `w` does not survive its own writer and reader.
+pub(crate) fn with_interventions(w: &Aig, first_fresh: usize, own: &[usize]) -> Option<Aig> {
+    let mut w = crate::aiger::parse(&crate::aiger::write_aig(w)).ok()?;
+    for (k, &p) in own.iter().enumerate() {
+        let lit = *w.inputs.get(first_fresh + k)?;
+        w.symbols.push(Symbol {
+            kind: SymbolKind::Latch,
+            index: p,
+            name: format!("< {}", lit.code()),
+        });
+    }
+    Some(w)
 }
 
 pub(crate) fn zero_latch(lit: Lit, next: Lit) -> Latch {
