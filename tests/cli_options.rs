@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use pdrkit_engine::ic3::Ic3Config;
 use pdrkit_engine::kind::KindConfig;
+use pdrkit_engine::klive::KliveConfig;
 use pdrkit_preprocess::PreprocessConfig;
 use pdrkit_suite::{describe, first_line, models_dir, pdrkit, stderr, stdout};
 
@@ -52,9 +53,9 @@ fn help(flag: &str) -> String {
     stdout(&o)
 }
 
-/// Every field of the IC3, k-induction and preprocessing configurations is an option of
-/// `check --help-all`, and nothing else is there but `check`'s own options; a field with no
-/// option is one the command line sets from another option, named here.
+/// Every field of the IC3, k-induction, k-liveness and preprocessing configurations is an
+/// option of `check --help-all`, and nothing else is there but `check`'s own options; a field
+/// with no option is one the command line sets from another option, named here.
 #[test]
 fn help_all_lists_exactly_the_configurations_fields() {
     let all = listed(&help("--help-all"));
@@ -70,10 +71,13 @@ fn help_all_lists_exactly_the_configurations_fields() {
         "max_k",
         "property_direction",
         "check_frames",
+        // k-liveness's IC3 run: the IC3 options.
+        "ic3",
     ];
     for (what, debug) in [
         ("IC3", format!("{:?}", Ic3Config::default())),
         ("k-induction", format!("{:?}", KindConfig::default())),
+        ("k-liveness", format!("{:?}", KliveConfig::default())),
         (
             "preprocessing",
             format!("{:?}", PreprocessConfig::default()),
