@@ -20,6 +20,11 @@ pub struct Args {
     /// Files run in parallel
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
+    /// Run the peers after all of pdrkit's runs, N files at a time (they are single-threaded:
+    /// `--jobs 1 --peer-jobs 2` gives pdrkit's portfolio the machine alone and lets two peers
+    /// share it) [default: with pdrkit's runs, on the same `--jobs` workers]
+    #[arg(long, value_name = "N")]
+    pub peer_jobs: Option<usize>,
     /// Output folder [default: bench-out/<timestamp> in the workspace]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -82,7 +87,10 @@ pub fn main(args: &Args) -> Result<ExitCode> {
         out.display()
     );
     let started = plan::timestamp();
-    let records = exec::run_plan(&runs, &settings, args.jobs);
+    let records = match args.peer_jobs {
+        Some(peer_jobs) => exec::run_phased(&runs, &settings, args.jobs, peer_jobs),
+        None => exec::run_plan(&runs, &settings, args.jobs),
+    };
     let mut configs = plan::config_lines(&plan.configs, &peers, plan.timeout);
     if plan.twins {
         let twins = plan::twin_configs(&plan.configs);
@@ -92,10 +100,16 @@ pub fn main(args: &Args) -> Result<ExitCode> {
     }
     let mut setup = vec![
         format!("started {started} UTC on {}", host()),
-        format!(
-            "timeout {} s, memory {} MiB, {} parallel job(s)",
-            plan.timeout, plan.memory_mb, args.jobs
-        ),
+        match args.peer_jobs {
+            Some(p) => format!(
+                "timeout {} s, memory {} MiB, {} parallel job(s), then the peers on {p}",
+                plan.timeout, plan.memory_mb, args.jobs
+            ),
+            None => format!(
+                "timeout {} s, memory {} MiB, {} parallel job(s)",
+                plan.timeout, plan.memory_mb, args.jobs
+            ),
+        },
         format!("binary {}", summary::shown_binary(&binary)),
         format!(
             "filter {}",

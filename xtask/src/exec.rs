@@ -451,7 +451,46 @@ impl Tally {
 /// Runs every file's jobs (in order, file by file, so a peer's runs interleave with pdrkit's)
 /// on `jobs` parallel workers. Returns the records in plan order.
 pub fn run_plan(plan: &[(Instance, Vec<Job>)], s: &Settings, jobs: usize) -> Vec<Record> {
-    let total: usize = plan.iter().map(|(_, js)| js.len()).sum();
+    in_plan_order(run_selected(plan, s, jobs, |_| true))
+}
+
+/// Runs pdrkit's jobs of every file on `jobs` workers first, then the peers' on `peer_jobs`
+/// workers. The peers are single-threaded while pdrkit's portfolio is not: this way pdrkit
+/// gets the machine alone (`--jobs 1`) and the peers still share it (`--peer-jobs 2`), in one
+/// run. Returns the records in plan order, as [`run_plan`] does.
+pub fn run_phased(
+    plan: &[(Instance, Vec<Job>)],
+    s: &Settings,
+    jobs: usize,
+    peer_jobs: usize,
+) -> Vec<Record> {
+    let is_peer = |j: &Job| matches!(j, Job::Peer { .. });
+    let mut records = run_selected(plan, s, jobs, |j| !is_peer(j));
+    records.extend(run_selected(plan, s, peer_jobs, is_peer));
+    in_plan_order(records)
+}
+
+fn in_plan_order(mut records: Vec<(usize, usize, Record)>) -> Vec<Record> {
+    records.sort_by_key(|(i, j, _)| (*i, *j));
+    records.into_iter().map(|(_, _, r)| r).collect()
+}
+
+/// Runs the jobs that `select` keeps, files in parallel on `jobs` workers; each record comes
+/// with its file's and its job's place in the plan.
+fn run_selected(
+    plan: &[(Instance, Vec<Job>)],
+    s: &Settings,
+    jobs: usize,
+    select: impl Fn(&Job) -> bool + Sync,
+) -> Vec<(usize, usize, Record)> {
+    let total = plan
+        .iter()
+        .flat_map(|(_, js)| js)
+        .filter(|j| select(j))
+        .count();
+    if total == 0 {
+        return Vec::new();
+    }
     let bar = ProgressBar::new(total as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} runs  {msg}")
@@ -469,7 +508,7 @@ pub fn run_plan(plan: &[(Instance, Vec<Job>)], s: &Settings, jobs: usize) -> Vec
                 let Some((inst, file_jobs)) = plan.get(i) else {
                     break;
                 };
-                for (j, job) in file_jobs.iter().enumerate() {
+                for (j, job) in file_jobs.iter().enumerate().filter(|(_, j)| select(j)) {
                     let record = run_job(inst, job, s);
                     tally.add(&record);
                     if record.judgement.is_failure()
@@ -501,9 +540,7 @@ pub fn run_plan(plan: &[(Instance, Vec<Job>)], s: &Settings, jobs: usize) -> Vec
         }
     });
     bar.finish_and_clear();
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|(i, j, _)| (*i, *j));
-    results.into_iter().map(|(_, _, r)| r).collect()
+    results.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Builds `target/release/pdrkit` (`cargo build --release -p pdrkit`) and returns its path.

@@ -12,6 +12,7 @@ use std::process::{Command, Output};
 /// (bmc: `unknown`), and rejects engines other than ic3 and bmc like a clap CLI does.
 /// `replay` fails when `$FAKE_REPLAY_FAILS` is set; `certify` always succeeds. With
 /// `$FAKE_BAD_EXIT`, `sat` comes with exit code 20 and no witness (a broken output contract).
+/// With `$FAKE_ORDER_LOG`, each `check` appends `pdrkit FILE` to that file.
 const FAKE: &str = r#"#!/bin/sh
 sub=$1; shift
 case $sub in
@@ -27,6 +28,7 @@ check)
       *) model=$1; shift;;
     esac
   done
+  if [ -n "$FAKE_ORDER_LOG" ]; then echo "pdrkit $(basename "$model")" >> "$FAKE_ORDER_LOG"; fi
   case $engine in
     ic3|bmc) ;;
     *) echo "error: invalid value '$engine' for '--engine <ENGINE>'" >&2; exit 1;;
@@ -51,10 +53,12 @@ esac
 /// A fake rIC3: `rIC3 -e ic3 FILE` answers from the file name like the fake pdrkit, with
 /// rIC3's exit codes and last stdout line, and a real rIC3 log (`ric3.log` next to it) on
 /// stderr. `$FAKE_RIC3_LIES` answers `sat` on safe files; `$FAKE_RIC3_HANG` prints the
-/// preprocessing part of the log and hangs (to be killed at the time limit).
+/// preprocessing part of the log and hangs (to be killed at the time limit). With
+/// `$FAKE_ORDER_LOG`, each run appends `ric3 FILE` to that file.
 const FAKE_RIC3: &str = r#"#!/bin/sh
 log="$(dirname "$0")/ric3.log"
 if [ "$1 $2" != "-e ic3" ] || [ $# -ne 3 ]; then echo "error: unexpected arguments $*" >&2; exit 2; fi
+if [ -n "$FAKE_ORDER_LOG" ]; then echo "ric3 $(basename "$3")" >> "$FAKE_ORDER_LOG"; fi
 if [ -n "$FAKE_RIC3_HANG" ]; then head -n 12 "$log" >&2; sleep 30; exit 0; fi
 case $(basename "$3") in
   *unsafe*) sat=1;;
@@ -507,6 +511,64 @@ fn bench_versus_ric3_and_abc_in_one_run() {
             "no statistics from ABC: {md}"
         );
     }
+}
+
+#[test]
+fn peer_jobs_run_the_peers_after_pdrkit() {
+    let f = Fixture::new("phased", GOOD);
+    let path = f.with_fake_ric3();
+    let order = f.path("order.log");
+    let env = [
+        ("PATH", path.as_str()),
+        ("FAKE_ORDER_LOG", order.to_str().unwrap()),
+    ];
+    let o = f.bench_vs(&["ric3"], &["--jobs", "1", "--peer-jobs", "2"], &env);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    let log = std::fs::read_to_string(&order).unwrap();
+    let who: Vec<&str> = log.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        who,
+        ["pdrkit"; 3]
+            .iter()
+            .chain(&["ric3"; 3])
+            .copied()
+            .collect::<Vec<_>>(),
+        "{log}"
+    );
+    // The records still come file by file, pdrkit before its peer.
+    let csv = std::fs::read_to_string(f.path("out/results.csv")).unwrap();
+    let rows: Vec<(&str, &str)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut cols = l.split(',');
+            (cols.next().unwrap(), cols.next().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("fam/safe.aag", "ic3"),
+            ("fam/safe.aag", "ric3"),
+            ("fam/slow_safe.aag", "ic3"),
+            ("fam/slow_safe.aag", "ric3"),
+            ("fam/unsafe.aag", "ic3"),
+            ("fam/unsafe.aag", "ric3"),
+        ],
+        "{csv}"
+    );
+    let md = std::fs::read_to_string(f.path("out/summary.md")).unwrap();
+    assert!(
+        md.contains("1 parallel job(s), then the peers on 2"),
+        "{md}"
+    );
+    // Without --peer-jobs the peer runs right after pdrkit on each file.
+    std::fs::remove_file(&order).unwrap();
+    let o = f.bench_vs(&["ric3"], &["--jobs", "1"], &env);
+    assert!(o.status.success(), "{}", text(&o));
+    let log = std::fs::read_to_string(&order).unwrap();
+    assert!(log.starts_with("pdrkit safe.aag\nric3 safe.aag\n"), "{log}");
 }
 
 #[test]
