@@ -115,6 +115,16 @@ pub fn main(args: &Args) -> Result<ExitCode> {
             "filter {}",
             plan.filter.as_ref().map_or("(none)", |f| f.as_str())
         ),
+        format!(
+            "files {}",
+            plan.list
+                .as_ref()
+                .map_or("(all)".to_string(), |(p, names)| format!(
+                    "the {} listed in {}",
+                    names.len(),
+                    summary::shown_path(p)
+                ))
+        ),
     ];
     if let Some(b) = &plan.btorsim {
         setup.push(format!(

@@ -3,7 +3,8 @@
 //! plan here; `emit` writes the same plan for Slurm or BenchExec, and `import` reads its results
 //! back; both share this module and neither uses the other.
 
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use regex::Regex;
@@ -41,6 +42,14 @@ pub struct PlanArgs {
     /// Only the files whose path relative to SUITE matches
     #[arg(long, value_name = "REGEX", allow_hyphen_values = true)]
     pub filter: Option<String>,
+    /// Only the files a list names: one path relative to SUITE per line, `#` comments (an error
+    /// when a listed file is not in the suite)
+    #[arg(long, value_name = "LIST", conflicts_with = "half")]
+    pub files: Option<PathBuf>,
+    /// Only one half of the shared set (`benches/halves/half-a.txt` or `half-b.txt`, split by
+    /// family): a default is tuned on one half and must win on the other
+    #[arg(long, value_name = "HALF", value_parser = ["a", "b"])]
+    pub half: Option<String>,
     /// Also run every configuration on each BTOR2 file's AIGER twin (the manifest's
     /// `aig_twin` column), as configuration `NAME@aig`; the summary compares the two
     #[arg(long)]
@@ -69,6 +78,9 @@ pub struct Plan {
     pub suite: PathBuf,
     /// Filter on the files' relative paths.
     pub filter: Option<Regex>,
+    /// The list of files to run (`--files`, `--half`), when there is one: its path and the
+    /// relative paths it names.
+    pub list: Option<(PathBuf, BTreeSet<String>)>,
     /// Time limit per run (seconds).
     pub timeout: f64,
     /// Memory limit per run (MiB).
@@ -113,6 +125,14 @@ impl Plan {
             bail!("--timeout must be positive");
         }
         let suite = a.suite.clone().unwrap_or_else(default_suite);
+        let list_path = match (&a.files, &a.half) {
+            (Some(p), _) => Some(p.clone()),
+            (None, Some(h)) => Some(half_list(h)),
+            (None, None) => None,
+        };
+        let list = list_path
+            .map(|p| read_list(&p).map(|names| (p, names)))
+            .transpose()?;
         let btorsim = match &a.btorsim {
             Some(p) if !p.is_file() => bail!("--btorsim {}: no such file", p.display()),
             Some(p) => Some(p.clone()),
@@ -128,6 +148,7 @@ impl Plan {
                 .map(Regex::new)
                 .transpose()
                 .context("--filter")?,
+            list,
             timeout: a.timeout,
             memory_mb: a.memory_mb,
             configs,
@@ -135,9 +156,21 @@ impl Plan {
         })
     }
 
-    /// The suite's files that pass the filter; an error when there are none.
+    /// The suite's files that pass the filter and are on the list; an error when there are
+    /// none, or when the list names a file the suite does not hold.
     pub fn load_suite(&self) -> Result<Vec<Instance>> {
-        let instances = suite::load(&self.suite, self.filter.as_ref())?;
+        let mut instances = suite::load(&self.suite, self.filter.as_ref())?;
+        if let Some((path, names)) = &self.list {
+            let all = suite::load(&self.suite, None)?;
+            if let Some(missing) = names.iter().find(|n| !all.iter().any(|i| &i.rel == *n)) {
+                bail!(
+                    "{}: `{missing}` is not a file of {}",
+                    path.display(),
+                    self.suite.display()
+                );
+            }
+            instances.retain(|i| names.contains(&i.rel));
+        }
         if instances.is_empty() {
             bail!(
                 "no .aag/.aig/.aig.gz/.btor2/.btor files under {}{}",
@@ -223,6 +256,25 @@ pub fn config_lines(configs: &[Config], peers: &[Peer], timeout: f64) -> Vec<(St
     lines
 }
 
+/// The list of a half of the shared set: `benches/halves/half-H.txt` in the workspace.
+pub fn half_list(half: &str) -> PathBuf {
+    crate::workspace_root()
+        .join("benches/halves")
+        .join(format!("half-{half}.txt"))
+}
+
+/// The relative paths a list names: one per line, blank lines and `#` comments skipped.
+fn read_list(path: &Path) -> Result<BTreeSet<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect())
+}
+
 /// The default suite: `../shared/benchmarks` from the workspace root.
 pub fn default_suite() -> PathBuf {
     let p = crate::workspace_root().join("../shared/benchmarks");
@@ -266,8 +318,58 @@ mod tests {
             configs: configs.iter().map(|s| s.to_string()).collect(),
             vs: vs.iter().map(|s| s.to_string()).collect(),
             filter: None,
+            files: None,
+            half: None,
             twins: false,
             btorsim: None,
+        }
+    }
+
+    #[test]
+    fn lists_and_halves() {
+        let dir = std::env::temp_dir().join(format!("xtask-list-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("suite/f")).unwrap();
+        for f in ["f/a1.aag", "f/b1.aag", "f/c1.aag"] {
+            std::fs::write(dir.join("suite").join(f), "aag 0 0 0 1 0\n0\n").unwrap();
+        }
+        let list = dir.join("list.txt");
+        std::fs::write(&list, "# a comment\nf/a1.aag\n\nf/c1.aag  # and another\n").unwrap();
+        let mut a = args(&[], &[]);
+        a.suite = Some(dir.join("suite"));
+        a.files = Some(list.clone());
+        let rels = |a: &PlanArgs| -> Result<Vec<String>> {
+            Ok(Plan::new(a)?
+                .load_suite()?
+                .into_iter()
+                .map(|i| i.rel)
+                .collect())
+        };
+        assert_eq!(rels(&a).unwrap(), ["f/a1.aag", "f/c1.aag"]);
+        a.filter = Some("c".into());
+        assert_eq!(rels(&a).unwrap(), ["f/c1.aag"]);
+        std::fs::write(&list, "f/a1.aag\nf/gone.aag\n").unwrap();
+        let e = rels(&a).unwrap_err().to_string();
+        assert!(e.contains("`f/gone.aag` is not a file of"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+        // The committed halves: disjoint, together the whole shared set's manifest.
+        let half = |h: &str| read_list(&half_list(h)).unwrap();
+        let (ha, hb) = (half("a"), half("b"));
+        assert!(ha.is_disjoint(&hb));
+        assert!(
+            ha.len().abs_diff(hb.len()) <= 2,
+            "{} vs {}",
+            ha.len(),
+            hb.len()
+        );
+        let manifest = default_suite().join("MANIFEST.tsv");
+        if let Ok(text) = std::fs::read_to_string(manifest) {
+            let files: BTreeSet<String> = text
+                .lines()
+                .skip(1)
+                .filter_map(|l| l.split('\t').next())
+                .map(str::to_string)
+                .collect();
+            assert_eq!(ha.union(&hb).cloned().collect::<BTreeSet<_>>(), files);
         }
     }
 
