@@ -118,6 +118,7 @@ fn help_all_lists_exactly_the_configurations_fields() {
         "--verbose",
         "--no-self-check",
         "--no-share",
+        "--portfolio-rows",
         "--sat",
         "--no-preprocess",
         "--first-latch",

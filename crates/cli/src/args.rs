@@ -93,8 +93,8 @@ pub enum Command {
 /// Which algorithm answers.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// IC3 and k-induction (and more with --jobs > 2: IC3 with CTG, KIPDR, BMC, IC3 with
-    /// ternary lifting) in parallel; the first checked answer wins.
+    /// IC3 and k-induction (and with --jobs up to 16: IC3 variants, KIPDR, BMC; `-v` lists
+    /// them) in parallel; the first checked answer wins.
     Portfolio,
     /// IC3/PDR: proves and refutes.
     Ic3,
@@ -148,6 +148,11 @@ pub struct CheckArgs {
     /// the worker table).
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub jobs: Option<usize>,
+    /// Portfolio: run these rows of the worker table instead of its first --jobs rows
+    /// (comma-separated names, as `-v` shows them; for measuring rows side by side).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', hide = true, conflicts_with = "jobs",
+          value_parser = clap::builder::PossibleValuesParser::new(pdrkit_engine::portfolio::ROWS))]
+    pub portfolio_rows: Vec<String>,
     /// BMC and k-induction: stop with unknown after this depth; k-liveness: after this bound.
     #[arg(long, value_name = "K")]
     pub bound: Option<usize>,
@@ -330,7 +335,7 @@ fn seconds(s: &str) -> Result<f64, String> {
 /// The options given on the command line (`check_matches`: the `check` subcommand's) that
 /// the run does not use, each with why: IC3's with a k-induction or BMC engine, k-induction's
 /// with IC3 or BMC, k-liveness's with an engine other than it or the default, `--jobs` and
-/// `--no-share` outside the portfolio, `--bound` with IC3 or the portfolio, `--map` without
+/// `--no-share` and `--portfolio-rows` outside the portfolio, `--bound` with IC3 or the portfolio, `--map` without
 /// `--vcd`.
 pub fn unused_options(check_matches: &clap::ArgMatches, a: &CheckArgs) -> Vec<String> {
     use clap::parser::ValueSource;
@@ -360,6 +365,7 @@ pub fn unused_options(check_matches: &clap::ArgMatches, a: &CheckArgs) -> Vec<St
     }
     if !matches!(engine, Engine::Portfolio | Engine::L2s) {
         unused.push(("jobs".into(), not_by_engine.clone()));
+        unused.push(("portfolio_rows".into(), not_by_engine.clone()));
         unused.push(("no_share".into(), not_by_engine.clone()));
     }
     if matches!(engine, Engine::Ic3 | Engine::Portfolio | Engine::L2s) {

@@ -61,7 +61,12 @@ pub(crate) fn portfolio_workers(a: &CheckArgs) -> Vec<portfolio::Worker> {
         ..a.kind_config(false)
     };
     let icfg = a.ic3_config();
-    let workers = portfolio::workers(&icfg, &kcfg, jobs);
+    let workers = if a.portfolio_rows.is_empty() {
+        portfolio::workers(&icfg, &kcfg, jobs)
+    } else {
+        // Clap took only names of `portfolio::ROWS`: none is unknown.
+        portfolio::named_workers(&icfg, &kcfg, &a.portfolio_rows).unwrap_or_default()
+    };
     if a.verbose {
         for w in &workers {
             let (engine, changed) = match &w.engine {
