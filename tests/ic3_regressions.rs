@@ -87,3 +87,27 @@ fn portfolio_first_worker_is_ic3_alone_on_power2eq2048() {
         );
     }
 }
+
+/// `tests/models/yosys/deep59.aag` (issue 47's design: a 6-bit phase and a 16-bit LFSR) fails
+/// first after 59 steps: BMC finds exactly that depth, and IC3 with its frames capped below
+/// it cannot answer. IC3 finding it within ABC `pdr`'s time (3.5 s here) is issue 47's
+/// target: on 2026-12-08 it reached frame 43 in 10 s, its lemmas a mean 10.9 literals long
+/// (phase and LFSR bits together) where rIC3's MIC results average 7.1.
+#[test]
+fn deep59_fails_after_59_steps() {
+    let path = pdrkit_suite::models_dir().join("yosys/deep59.aag");
+    let aig = aiger::read_file(&path).expect("deep59.aag parses");
+    let ts = TransitionSystem::from_aig(&aig, None).expect("a safety model");
+    let mut st = pdrkit_engine::bmc::BmcStats::default();
+    let cfg = pdrkit_engine::bmc::BmcConfig::default();
+    match pdrkit_engine::bmc::check(&ts, &cfg, &Control::new(), &mut st) {
+        Outcome::Unsafe(trace) => assert_eq!(trace.depth(), 59),
+        o => panic!("expected a counterexample, got {}", o.word()),
+    }
+    let capped = Ic3Config {
+        max_frames: Some(30),
+        ..Ic3Config::default()
+    };
+    let o = ic3::check(&ts, &capped, &Control::new(), &mut Ic3Stats::default());
+    assert!(matches!(o, Outcome::Unknown(_)), "got {}", o.word());
+}
