@@ -151,7 +151,7 @@ pub struct CheckArgs {
     /// Portfolio: run these rows of the worker table instead of its first --jobs rows
     /// (comma-separated names, as `-v` shows them; for measuring rows side by side).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', hide = true, conflicts_with = "jobs",
-          value_parser = clap::builder::PossibleValuesParser::new(pdrkit_engine::portfolio::ROWS))]
+          value_parser = clap::builder::PossibleValuesParser::new(pdrkit_engine::portfolio::row_names()))]
     pub portfolio_rows: Vec<String>,
     /// BMC and k-induction: stop with unknown after this depth; k-liveness: after this bound.
     #[arg(long, value_name = "K")]

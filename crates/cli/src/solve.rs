@@ -64,7 +64,7 @@ pub(crate) fn portfolio_workers(a: &CheckArgs) -> Vec<portfolio::Worker> {
     let workers = if a.portfolio_rows.is_empty() {
         portfolio::workers(&icfg, &kcfg, jobs)
     } else {
-        // Clap took only names of `portfolio::ROWS`: none is unknown.
+        // Clap took only names of `portfolio::row_names()`: none is unknown.
         portfolio::named_workers(&icfg, &kcfg, &a.portfolio_rows).unwrap_or_default()
     };
     if a.verbose {

@@ -28,25 +28,14 @@ pub struct Worker {
 /// The most workers the table has: HWMCC gives each tool 16 cores.
 pub const MAX_WORKERS: usize = 16;
 
-/// The names of the worker table's rows, in order.
-pub const ROWS: [&str; MAX_WORKERS] = [
-    "ic3",
-    "kind",
-    "ic3-ctg",
-    "kipdr",
-    "bmc",
-    "ic3-ternary",
-    "ic3-tcore",
-    "bmc-pdrkit",
-    "ic3-noctg",
-    "ic3-onestep",
-    "ic3-oldest",
-    "ic3-promote",
-    "kind-pdrkit",
-    "ic3-lift1",
-    "ic3-keep",
-    "ic3-inside",
-];
+/// The names of the worker table's rows, in order (`-v` shows them; `--portfolio-rows` takes
+/// them).
+pub fn row_names() -> Vec<&'static str> {
+    table(&Ic3Config::default(), &KindConfig::default())
+        .iter()
+        .map(|w| w.name)
+        .collect()
+}
 
 /// The worker table: the first `jobs` rows run (at most [`MAX_WORKERS`]). `kind` gives the
 /// k-induction options (its property-direction switch is set per row).
@@ -406,7 +395,12 @@ mod tests {
     #[test]
     fn the_table_and_its_names() {
         let (i, k) = (Ic3Config::default(), KindConfig::default());
-        assert_eq!(names(&workers(&i, &k, 64)), ROWS);
+        assert_eq!(names(&workers(&i, &k, 64)), row_names());
+        assert_eq!(row_names().len(), MAX_WORKERS);
+        assert_eq!(
+            row_names()[..6],
+            ["ic3", "kind", "ic3-ctg", "kipdr", "bmc", "ic3-ternary"]
+        );
         assert_eq!(names(&workers(&i, &k, 0)), ["ic3"]);
         assert_eq!(names(&workers(&i, &k, 2)), ["ic3", "kind"]);
         // Every IC3 row but the first searches with a seed of its own, moved by `--seed`.
