@@ -144,8 +144,8 @@ pub struct CheckArgs {
     /// is a counterexample); a liveness check, the first justice property.
     #[arg(long, value_name = "N")]
     pub property: Option<usize>,
-    /// Portfolio: number of engines run in parallel (default: the cores available; `-v` shows
-    /// the worker table).
+    /// Portfolio: number of engines run in parallel, up to 16 (default: the cores available,
+    /// at most 6, the rows measured so far; `-v` shows the worker table).
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub jobs: Option<usize>,
     /// Portfolio: run these rows of the worker table instead of its first --jobs rows

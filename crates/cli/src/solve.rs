@@ -52,9 +52,11 @@ pub(crate) fn engine_spec(a: &CheckArgs) -> Option<EngineSpec> {
 
 /// The portfolio's workers for `a` (listed on stderr with `-v`).
 pub(crate) fn portfolio_workers(a: &CheckArgs) -> Vec<portfolio::Worker> {
-    let jobs = a
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(2, |n| n.get())
+            .min(portfolio::UNASKED_MAX_WORKERS)
+    });
     // `--bound` is a BMC and k-induction option: the portfolio's k-induction runs unbounded.
     let kcfg = pdrkit_engine::kind::KindConfig {
         max_k: None,
